@@ -1,0 +1,2 @@
+//! The `rtg` command line.
+fn main() {}

@@ -1,0 +1,230 @@
+//! Alterations: the link between an effect, its target, its triggers and its parameters.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::CardDefinition;
+use crate::event::EventType;
+use crate::ids::CardId;
+use crate::mana::Mana;
+
+/// Whom or what an alteration acts on.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TargetSpec {
+    /// The card that owns the ability.
+    #[serde(rename = "self")]
+    SelfCard,
+    /// The player who controls the card.
+    Owner,
+    /// The other player.
+    Opponent,
+    /// Chosen by a player: on the action for a spell or an activation, through a pending trigger
+    /// for a triggered ability. YAML `null` (or leaving `target` out) means the same.
+    Choose,
+}
+
+impl TargetSpec {
+    /// The YAML name.
+    pub fn name(self) -> &'static str {
+        match self {
+            TargetSpec::SelfCard => "self",
+            TargetSpec::Owner => "owner",
+            TargetSpec::Opponent => "opponent",
+            TargetSpec::Choose => "choose",
+        }
+    }
+}
+
+/// Filter of a triggered alteration on the zone owner of the event.
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default, Serialize, Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum TriggerOwner {
+    /// Events in any player's zones.
+    #[default]
+    Any,
+    /// Only events whose zone owner is the card's controller.
+    Owner,
+    /// Only events whose zone owner is not the card's controller.
+    Opponent,
+}
+
+/// A zone of a player.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Zone {
+    /// Cards not yet drawn, top first.
+    Deck,
+    /// Cards available to play.
+    Hand,
+    /// Permanents in play.
+    Battlefield,
+    /// Discarded, destroyed and resolved cards.
+    Graveyard,
+}
+
+impl Zone {
+    /// Every zone, in a fixed order.
+    pub const ALL: [Zone; 4] = [Zone::Deck, Zone::Hand, Zone::Battlefield, Zone::Graveyard];
+
+    /// The YAML name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Zone::Deck => "deck",
+            Zone::Hand => "hand",
+            Zone::Battlefield => "battlefield",
+            Zone::Graveyard => "graveyard",
+        }
+    }
+}
+
+impl fmt::Display for Zone {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A number that is either written in the card file or read from the source card when the
+/// effect starts (`$attack`, `$defense`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Amount {
+    /// A literal number.
+    Fixed(i32),
+    /// `$attack`: the source card's current attack.
+    SourceAttack,
+    /// `$defense`: the source card's current defense.
+    SourceDefense,
+}
+
+impl Serialize for Amount {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Amount::Fixed(n) => serializer.serialize_i32(*n),
+            Amount::SourceAttack => serializer.serialize_str("$attack"),
+            Amount::SourceDefense => serializer.serialize_str("$defense"),
+        }
+    }
+}
+
+/// One validated parameter value of an alteration.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[serde(untagged)]
+pub enum ParamValue {
+    /// A whole number (counts, amounts, stat values).
+    Int(i32),
+    /// A number or a `$attack` / `$defense` reference.
+    Amount(Amount),
+    /// A mana map.
+    Mana(Mana),
+    /// A zone name.
+    Zone(Zone),
+    /// A card definition id.
+    Card(CardId),
+    /// A card definition to create: an inline `template` or a `template_card_id` resolved
+    /// through the catalog.
+    Template(Arc<CardDefinition>),
+    /// Free text (for effects registered by users).
+    Text(Arc<str>),
+}
+
+/// The validated parameters of an alteration, by name, in sorted order.
+///
+/// Defaults declared by the effect are filled in when the card is loaded, so an effect finds
+/// every parameter it declared.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize)]
+#[serde(transparent)]
+pub struct Params(BTreeMap<Arc<str>, ParamValue>);
+
+impl Params {
+    /// No parameters.
+    pub fn new() -> Params {
+        Params(BTreeMap::new())
+    }
+
+    /// Returns the parameters with one more value.
+    pub fn with(mut self, name: &str, value: ParamValue) -> Params {
+        self.insert(name, value);
+        self
+    }
+
+    /// Sets a value.
+    pub fn insert(&mut self, name: &str, value: ParamValue) {
+        self.0.insert(Arc::from(name), value);
+    }
+
+    /// A value by name.
+    pub fn get(&self, name: &str) -> Option<&ParamValue> {
+        self.0.get(name)
+    }
+
+    /// True when the parameter is present.
+    pub fn contains(&self, name: &str) -> bool {
+        self.0.contains_key(name)
+    }
+
+    /// The values in name order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &ParamValue)> {
+        self.0.iter().map(|(k, v)| (&**k, v))
+    }
+
+    /// The number of parameters.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// One alteration of an ability: the spec's alteration structure, every field.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct AlterationData {
+    /// The registered name of the effect (`damage_card`, or a user's own effect).
+    pub effect: Arc<str>,
+    /// Whom the effect acts on.
+    pub target: TargetSpec,
+    /// The event that starts a triggered alteration; `None` means "when used" (a spell resolving,
+    /// an ability activated).
+    pub start_trigger: Option<EventType>,
+    /// The event that reverses what the start applied.
+    pub end_trigger: Option<EventType>,
+    /// Fire only for events whose source is this card (default true).
+    pub trigger_self: bool,
+    /// Filter on the zone owner of the event (default any).
+    pub trigger_owner: TriggerOwner,
+    /// Fire only for events whose source has this definition id.
+    pub trigger_card_id: Option<CardId>,
+    /// Reverse what the start applied this many turns later (every player's turn counts).
+    pub turn_duration: Option<u32>,
+    /// Validated parameters, defaults filled in.
+    pub params: Params,
+}
+
+impl AlterationData {
+    /// An alteration of `effect` on `target` with default filters and no triggers.
+    pub fn new(effect: &str, target: TargetSpec) -> AlterationData {
+        AlterationData {
+            effect: Arc::from(effect),
+            target,
+            start_trigger: None,
+            end_trigger: None,
+            trigger_self: true,
+            trigger_owner: TriggerOwner::Any,
+            trigger_card_id: None,
+            turn_duration: None,
+            params: Params::new(),
+        }
+    }
+
+    /// True when a use of this alteration is later undone (by an end trigger or a duration).
+    pub fn is_temporary(&self) -> bool {
+        self.end_trigger.is_some() || self.turn_duration.is_some()
+    }
+}

@@ -1,0 +1,248 @@
+//! Card definitions: the immutable blueprint of a card, with its abilities and techniques.
+
+use std::fmt;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::alteration::AlterationData;
+use crate::ids::CardId;
+use crate::mana::ManaCost;
+
+/// What kind of card a definition is.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CardType {
+    /// Stays on the battlefield; can attack and block. Its defense is its current life.
+    Creature,
+    /// Resolves at once, then goes to the graveyard.
+    Spell,
+    /// A free permanent that adds its mana to the pool and to the player's sources.
+    Mana,
+}
+
+impl CardType {
+    /// The YAML name of the type.
+    pub fn name(self) -> &'static str {
+        match self {
+            CardType::Creature => "creature",
+            CardType::Spell => "spell",
+            CardType::Mana => "mana",
+        }
+    }
+}
+
+/// A passive creature keyword.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Technique {
+    /// Ignores summoning sickness for attacking and activating.
+    Haste,
+    /// Can be blocked only by creatures with flying or reach.
+    Flying,
+    /// Can block creatures with flying.
+    Reach,
+    /// Combat damage beyond lethal to every blocker goes to the defending player.
+    Trample,
+    /// Any damage it deals to a creature destroys it; lethal damage for assignment is 1.
+    Deathtouch,
+}
+
+impl Technique {
+    /// Every technique, in declaration order.
+    pub const ALL: [Technique; 5] = [
+        Technique::Haste,
+        Technique::Flying,
+        Technique::Reach,
+        Technique::Trample,
+        Technique::Deathtouch,
+    ];
+
+    /// The YAML name of the technique.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::Haste => "haste",
+            Technique::Flying => "flying",
+            Technique::Reach => "reach",
+            Technique::Trample => "trample",
+            Technique::Deathtouch => "deathtouch",
+        }
+    }
+
+    fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+}
+
+/// A set of techniques, stored as bits so that checking one is a single instruction.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct TechniqueSet(u8);
+
+impl TechniqueSet {
+    /// No technique.
+    pub const EMPTY: TechniqueSet = TechniqueSet(0);
+
+    /// True when the set holds `technique`.
+    pub fn contains(self, technique: Technique) -> bool {
+        self.0 & technique.bit() != 0
+    }
+
+    /// Adds a technique.
+    pub fn insert(&mut self, technique: Technique) {
+        self.0 |= technique.bit();
+    }
+
+    /// The techniques in declaration order.
+    pub fn iter(self) -> impl Iterator<Item = Technique> {
+        Technique::ALL.into_iter().filter(move |t| self.contains(*t))
+    }
+
+    /// True when the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl FromIterator<Technique> for TechniqueSet {
+    fn from_iter<I: IntoIterator<Item = Technique>>(iter: I) -> Self {
+        let mut set = TechniqueSet::EMPTY;
+        for technique in iter {
+            set.insert(technique);
+        }
+        set
+    }
+}
+
+impl fmt::Debug for TechniqueSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for TechniqueSet {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+/// How an ability is used.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AbilityType {
+    /// Fires by itself when its alterations' `start_trigger` event happens.
+    Triggered,
+    /// Used by its controller, who pays its `mana_requirement` (on a spell: what the spell does).
+    Activated,
+}
+
+/// A named power of a card: one or more alterations used together.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct CardAbility {
+    /// Display name.
+    pub name: String,
+    /// Tooltip text.
+    pub description: String,
+    /// Triggered or activated.
+    pub ability_type: AbilityType,
+    /// Cost to activate (activated abilities of permanents only).
+    pub mana_requirement: ManaCost,
+    /// What the ability does.
+    pub alterations: Vec<AlterationData>,
+}
+
+/// The blueprint of a card: immutable, shared by every instance of it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct CardDefinition {
+    /// Unique id (`card_id`).
+    pub card_id: CardId,
+    /// Display name.
+    pub name: String,
+    /// What the card does, for people.
+    pub description: String,
+    /// Creature, spell or mana.
+    #[serde(rename = "type")]
+    pub card_type: CardType,
+    /// Cost to play; for a mana card, the mana it provides.
+    pub mana: ManaCost,
+    /// Printed attack.
+    pub attack: i32,
+    /// Printed defense (a creature's life).
+    pub defense: i32,
+    /// Abilities in file order (their index is the `ability_index` of an activation).
+    pub abilities: Vec<CardAbility>,
+    /// Passive keywords.
+    pub techniques: TechniqueSet,
+}
+
+impl CardDefinition {
+    /// A definition with no abilities and no techniques; handy in tests and examples.
+    ///
+    /// ```
+    /// use rtg_core::{CardDefinition, CardType, Mana, ManaType};
+    /// let goblin = CardDefinition::vanilla("goblin_01", "Goblin Warrior", CardType::Creature)
+    ///     .with_cost(Mana::from_pairs([(ManaType::Fire, 1)]))
+    ///     .with_stats(2, 2);
+    /// assert_eq!(goblin.attack, 2);
+    /// ```
+    pub fn vanilla(card_id: &str, name: &str, card_type: CardType) -> CardDefinition {
+        CardDefinition {
+            card_id: CardId::new(card_id),
+            name: name.to_owned(),
+            description: String::new(),
+            card_type,
+            mana: ManaCost::EMPTY,
+            attack: 0,
+            defense: 0,
+            abilities: Vec::new(),
+            techniques: TechniqueSet::EMPTY,
+        }
+    }
+
+    /// Returns the definition with this cost.
+    pub fn with_cost(mut self, mana: ManaCost) -> CardDefinition {
+        self.mana = mana;
+        self
+    }
+
+    /// Returns the definition with these printed stats.
+    pub fn with_stats(mut self, attack: i32, defense: i32) -> CardDefinition {
+        self.attack = attack;
+        self.defense = defense;
+        self
+    }
+
+    /// Returns the definition with these techniques.
+    pub fn with_techniques(mut self, techniques: impl IntoIterator<Item = Technique>) -> Self {
+        self.techniques = techniques.into_iter().collect();
+        self
+    }
+
+    /// Returns the definition with one more ability.
+    pub fn with_ability(mut self, ability: CardAbility) -> CardDefinition {
+        self.abilities.push(ability);
+        self
+    }
+
+    /// True for creatures.
+    pub fn is_creature(&self) -> bool {
+        self.card_type == CardType::Creature
+    }
+
+    /// True when the definition has this technique.
+    pub fn has(&self, technique: Technique) -> bool {
+        self.techniques.contains(technique)
+    }
+
+    /// The card definitions this one mentions as spawn templates (inline or by catalog id),
+    /// which a game must be able to create.
+    pub fn templates(&self) -> impl Iterator<Item = &Arc<CardDefinition>> {
+        self.abilities
+            .iter()
+            .flat_map(|a| a.alterations.iter())
+            .flat_map(|alt| alt.params.iter())
+            .filter_map(|(_, value)| match value {
+                crate::alteration::ParamValue::Template(def) => Some(def),
+                _ => None,
+            })
+    }
+}

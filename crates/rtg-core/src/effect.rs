@@ -1,0 +1,359 @@
+//! The extension point for effects: what an effect declares, what it may touch, and the registry
+//! that maps effect names to implementations.
+//!
+//! rtg's own effects (`rtg-effects`) and a user's effects implement the same [`EffectHandler`]
+//! trait. A registry is a value passed to the loader and owned by a game's [`crate::Content`]; there
+//! is no global registry, so two games with different registries can run side by side.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
+
+use imbl::Vector;
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::alteration::{Amount, ParamValue, Params, Zone};
+use crate::event::{Event, Target};
+use crate::ids::{InstanceId, PlayerId};
+use crate::mana::Mana;
+use crate::state::GameState;
+
+/// What an effect acts on.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TargetKind {
+    /// A card instance (a creature on the battlefield unless the effect says otherwise).
+    Card,
+    /// A player.
+    Player,
+}
+
+/// The type of a parameter, checked when a card file is loaded.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ParamKind {
+    /// A whole number from 0 to [`MAX_COUNT`] (how many cards, tokens, ...).
+    Count,
+    /// A whole number from 0 to [`MAX_AMOUNT`], or `$attack` / `$defense`.
+    Amount,
+    /// A whole number from `-MAX_AMOUNT` to [`MAX_AMOUNT`] (a stat change that may be negative).
+    SignedInt,
+    /// A whole number from 0 to [`MAX_AMOUNT`] (an absolute stat value).
+    Stat,
+    /// A map of mana type to count.
+    Mana,
+    /// A zone name.
+    Zone,
+    /// A card definition id present in the catalog.
+    CardId,
+    /// A card definition (inline, or by catalog id).
+    Template,
+    /// Free text.
+    Text,
+}
+
+impl ParamKind {
+    /// How the loader describes what it expected.
+    pub fn expected(self) -> String {
+        match self {
+            ParamKind::Count => format!("a whole number from 0 to {MAX_COUNT}"),
+            ParamKind::Amount => {
+                format!("a whole number from 0 to {MAX_AMOUNT}, `$attack` or `$defense`")
+            }
+            ParamKind::SignedInt => {
+                format!("a whole number from -{MAX_AMOUNT} to {MAX_AMOUNT}")
+            }
+            ParamKind::Stat => format!("a whole number from 0 to {MAX_AMOUNT}"),
+            ParamKind::Mana => "a map of mana type to count, e.g. {fire: 2}".to_owned(),
+            ParamKind::Zone => "one of deck, hand, battlefield, graveyard".to_owned(),
+            ParamKind::CardId => "the card_id of a known card".to_owned(),
+            ParamKind::Template => "a card definition (a map with card_id, name, type, ...)".to_owned(),
+            ParamKind::Text => "a string".to_owned(),
+        }
+    }
+}
+
+/// The largest count a parameter may hold (cards drawn, tokens created, ...).
+pub const MAX_COUNT: i32 = 1_000;
+/// The largest amount or stat a parameter or a card field may hold.
+pub const MAX_AMOUNT: i32 = 1_000_000;
+
+/// One declared parameter of an effect.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ParamSpec {
+    /// Its YAML name.
+    pub name: String,
+    /// Its type.
+    pub kind: ParamKind,
+    /// Its default; `None` makes it required, unless the effect's
+    /// [`EffectHandler::check_params`] accepts it missing.
+    pub default: Option<ParamValue>,
+    /// Optional: may be left out even without a default.
+    pub optional: bool,
+}
+
+impl ParamSpec {
+    /// A required parameter.
+    pub fn required(name: &str, kind: ParamKind) -> ParamSpec {
+        ParamSpec {
+            name: name.to_owned(),
+            kind,
+            default: None,
+            optional: false,
+        }
+    }
+
+    /// A parameter with a default.
+    pub fn with_default(name: &str, kind: ParamKind, default: ParamValue) -> ParamSpec {
+        ParamSpec {
+            name: name.to_owned(),
+            kind,
+            default: Some(default),
+            optional: true,
+        }
+    }
+
+    /// A parameter that may be left out (the effect checks combinations itself).
+    pub fn optional(name: &str, kind: ParamKind) -> ParamSpec {
+        ParamSpec {
+            name: name.to_owned(),
+            kind,
+            default: None,
+            optional: true,
+        }
+    }
+}
+
+/// What an effect declares about itself: checked when cards are loaded.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct EffectSpec {
+    /// The name used in card files.
+    pub name: String,
+    /// What it acts on.
+    pub target_kind: TargetKind,
+    /// Its parameters.
+    pub params: Vec<ParamSpec>,
+    /// True when [`EffectHandler::reverse`] can undo it (so `end_trigger` and `turn_duration` are
+    /// allowed).
+    pub reversible: bool,
+    /// One line for people: what the effect does.
+    pub summary: String,
+}
+
+/// What one application of an effect did, kept so that a reversal undoes exactly that.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Applied {
+    /// What the effect acted on.
+    pub target: Target,
+    /// The amounts involved.
+    pub record: Record,
+}
+
+/// The amounts an effect applied, in a form its reversal can use.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Record {
+    /// Nothing to undo.
+    Nothing,
+    /// One number (damage dealt, health healed, ...).
+    Amount(i32),
+    /// A stat change on each listed card, made while each card had the given stat epoch.
+    Buffs {
+        /// Attack change.
+        attack: i32,
+        /// Defense change.
+        defense: i32,
+        /// The cards changed, with the stat epoch each had (see [`crate::CardInstance::stat_epoch`]).
+        cards: Vector<(InstanceId, u32)>,
+    },
+    /// The stats a card had before they were set.
+    PriorStats(crate::state::StatLine),
+    /// Mana moved.
+    Mana(Mana),
+    /// Free-form values, for effects registered by users.
+    Custom(Params),
+}
+
+/// An effect that failed for a reason other than the game's rules (a bug or a user effect's own
+/// error). Turned into a rules error by the engine; the action is then refused as a whole.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum EffectError {
+    /// The effect cannot be undone.
+    #[error("effect `{0}` cannot be reversed")]
+    NotReversible(String),
+    /// A parameter is missing or has the wrong type at run time (the loader should have caught it).
+    #[error("effect `{effect}`: parameter `{param}` is missing or has the wrong type")]
+    BadParam {
+        /// The effect.
+        effect: String,
+        /// The parameter.
+        param: String,
+    },
+    /// The effect got a target of the wrong kind.
+    #[error("effect `{effect}` cannot act on {target}")]
+    BadTarget {
+        /// The effect.
+        effect: String,
+        /// The target it got.
+        target: Target,
+    },
+    /// A spawn template is not in the game's definition table.
+    #[error("card definition `{0}` is not part of this game's content")]
+    UnknownDefinition(String),
+    /// An error reported by a user's effect.
+    #[error("{0}")]
+    Custom(String),
+}
+
+/// Everything an effect may read and change while it runs.
+pub struct EffectContext<'a> {
+    /// The game, changed in place (the caller works on its own copy).
+    pub state: &'a mut GameState,
+    /// Where the effect records the events it causes, in order.
+    pub events: &'a mut Vec<Event>,
+    /// The card whose ability this is.
+    pub source: InstanceId,
+    /// The player who controls that card.
+    pub controller: PlayerId,
+}
+
+impl EffectContext<'_> {
+    /// Resolves an amount: a literal, or the source card's current attack or defense.
+    pub fn amount(&self, amount: Amount) -> i32 {
+        match amount {
+            Amount::Fixed(n) => n,
+            Amount::SourceAttack => self.state.card(self.source).attack(),
+            Amount::SourceDefense => self.state.card(self.source).defense(),
+        }
+    }
+
+    /// Reads an integer parameter (`Count`, `SignedInt`, `Stat`).
+    pub fn int(&self, effect: &str, params: &Params, name: &str) -> Result<i32, EffectError> {
+        match params.get(name) {
+            Some(ParamValue::Int(n)) => Ok(*n),
+            Some(ParamValue::Amount(a)) => Ok(self.amount(*a)),
+            _ => Err(bad_param(effect, name)),
+        }
+    }
+
+    /// Reads an optional integer parameter.
+    pub fn opt_int(&self, params: &Params, name: &str) -> Option<i32> {
+        match params.get(name) {
+            Some(ParamValue::Int(n)) => Some(*n),
+            Some(ParamValue::Amount(a)) => Some(self.amount(*a)),
+            _ => None,
+        }
+    }
+
+    /// Reads a mana parameter.
+    pub fn mana(&self, effect: &str, params: &Params, name: &str) -> Result<Mana, EffectError> {
+        match params.get(name) {
+            Some(ParamValue::Mana(m)) => Ok(*m),
+            _ => Err(bad_param(effect, name)),
+        }
+    }
+
+    /// Reads a zone parameter.
+    pub fn zone(&self, effect: &str, params: &Params, name: &str) -> Result<Zone, EffectError> {
+        match params.get(name) {
+            Some(ParamValue::Zone(z)) => Ok(*z),
+            _ => Err(bad_param(effect, name)),
+        }
+    }
+}
+
+fn bad_param(effect: &str, name: &str) -> EffectError {
+    EffectError::BadParam {
+        effect: effect.to_owned(),
+        param: name.to_owned(),
+    }
+}
+
+/// An effect: a pure change to a game state, given its source, target and parameters.
+///
+/// Implement it to add an effect of your own, then [`EffectRegistry::register`] it; card files
+/// can use it by name. Randomness must come only from [`GameState::rng_mut`].
+pub trait EffectHandler: Send + Sync {
+    /// The effect's declaration, checked when cards are loaded.
+    fn spec(&self) -> &EffectSpec;
+
+    /// Checks combinations of parameters that [`EffectSpec::params`] cannot express
+    /// ("at least one of"). The message says what is wrong.
+    fn check_params(&self, params: &Params) -> Result<(), String> {
+        let _ = params;
+        Ok(())
+    }
+
+    /// Applies the effect and says what it applied.
+    fn apply(
+        &self,
+        ctx: &mut EffectContext<'_>,
+        target: Target,
+        params: &Params,
+    ) -> Result<Applied, EffectError>;
+
+    /// Undoes exactly what an earlier [`EffectHandler::apply`] applied. Only called when
+    /// [`EffectSpec::reversible`] is true.
+    fn reverse(&self, ctx: &mut EffectContext<'_>, applied: &Applied) -> Result<(), EffectError> {
+        let _ = (ctx, applied);
+        Err(EffectError::NotReversible(self.spec().name.clone()))
+    }
+}
+
+/// The effects a game knows, by name.
+#[derive(Clone, Default)]
+pub struct EffectRegistry {
+    handlers: BTreeMap<Arc<str>, Arc<dyn EffectHandler>>,
+}
+
+/// Registering an effect under a name that is already taken.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+#[error("an effect named `{0}` is already registered")]
+pub struct DuplicateEffect(pub String);
+
+impl EffectRegistry {
+    /// A registry with no effects (see `rtg_effects::builtin_registry` for rtg's own).
+    pub fn empty() -> EffectRegistry {
+        EffectRegistry::default()
+    }
+
+    /// Adds an effect under the name its spec declares.
+    pub fn register(&mut self, handler: impl EffectHandler + 'static) -> Result<(), DuplicateEffect> {
+        self.register_arc(Arc::new(handler))
+    }
+
+    /// Adds an already shared effect.
+    pub fn register_arc(&mut self, handler: Arc<dyn EffectHandler>) -> Result<(), DuplicateEffect> {
+        let name: Arc<str> = Arc::from(handler.spec().name.as_str());
+        if self.handlers.contains_key(&name) {
+            return Err(DuplicateEffect(name.to_string()));
+        }
+        self.handlers.insert(name, handler);
+        Ok(())
+    }
+
+    /// The effect registered under `name`.
+    pub fn get(&self, name: &str) -> Option<&Arc<dyn EffectHandler>> {
+        self.handlers.get(name)
+    }
+
+    /// Every registered name, sorted.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.handlers.keys().map(|k| &**k)
+    }
+
+    /// The number of registered effects.
+    pub fn len(&self) -> usize {
+        self.handlers.len()
+    }
+
+    /// True when no effect is registered.
+    pub fn is_empty(&self) -> bool {
+        self.handlers.is_empty()
+    }
+}
+
+impl fmt::Debug for EffectRegistry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.names()).finish()
+    }
+}

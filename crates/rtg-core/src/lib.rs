@@ -1,0 +1,39 @@
+//! # rtg-core
+//!
+//! The data of rtg, an engine for MTG-like card games: card definitions and their abilities,
+//! mana, events, and the [`GameState`] — everything a game is at one moment.
+//!
+//! The central design choice: a game state is a *value*. Its collections are persistent
+//! ([`imbl`]), so cloning one is cheap and shares structure with the original; the engine
+//! computes each new state from an old one and never changes the old one. Randomness lives in
+//! the state too ([`GameRng`]), so a state and the actions applied to it determine everything.
+//!
+//! This crate holds data and the primitives that keep its invariants (a card is in exactly one
+//! place; moving it records the events of the move). It does no I/O, knows no file format, and
+//! knows neither phases' logic nor actions: those belong to `rtg-rules`.
+
+mod alteration;
+mod card;
+mod content;
+mod effect;
+mod event;
+mod ids;
+mod mana;
+mod rng;
+mod state;
+
+pub use alteration::{AlterationData, Amount, ParamValue, Params, TargetSpec, TriggerOwner, Zone};
+pub use card::{AbilityType, CardAbility, CardDefinition, CardType, Technique, TechniqueSet};
+pub use content::{Content, DefinitionTable, TableError};
+pub use effect::{
+    Applied, DuplicateEffect, EffectContext, EffectError, EffectHandler, EffectRegistry,
+    EffectSpec, MAX_AMOUNT, MAX_COUNT, ParamKind, ParamSpec, Record, TargetKind,
+};
+pub use event::{Event, EventType, Target};
+pub use ids::{CardId, DefIndex, InstanceId, PlayerId};
+pub use mana::{Mana, ManaCost, ManaPool, ManaType};
+pub use rng::GameRng;
+pub use state::{
+    AlterationRef, ArmedReversal, CardInstance, Combat, GameState, HAND_LIMIT, Location, Outcome,
+    PendingTrigger, Phase, PlayerState, QueuedEffect, QueuedTask, STARTING_HEALTH, StatLine,
+};

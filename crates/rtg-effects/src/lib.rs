@@ -1,0 +1,3 @@
+//! # rtg-effects
+//!
+//! The built-in effect catalogue and how each effect changes a game state.

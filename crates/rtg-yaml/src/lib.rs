@@ -1,0 +1,3 @@
+//! # rtg-yaml
+//!
+//! Card and deck files: the only crate that knows YAML.
