@@ -94,7 +94,9 @@ impl TechniqueSet {
 
     /// The techniques in declaration order.
     pub fn iter(self) -> impl Iterator<Item = Technique> {
-        Technique::ALL.into_iter().filter(move |t| self.contains(*t))
+        Technique::ALL
+            .into_iter()
+            .filter(move |t| self.contains(*t))
     }
 
     /// True when the set is empty.

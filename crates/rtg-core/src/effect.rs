@@ -67,7 +67,9 @@ impl ParamKind {
             ParamKind::Mana => "a map of mana type to count, e.g. {fire: 2}".to_owned(),
             ParamKind::Zone => "one of deck, hand, battlefield, graveyard".to_owned(),
             ParamKind::CardId => "the card_id of a known card".to_owned(),
-            ParamKind::Template => "a card definition (a map with card_id, name, type, ...)".to_owned(),
+            ParamKind::Template => {
+                "a card definition (a map with card_id, name, type, ...)".to_owned()
+            }
             ParamKind::Text => "a string".to_owned(),
         }
     }
@@ -165,8 +167,13 @@ pub enum Record {
         /// The cards changed, with the stat epoch each had (see [`crate::CardInstance::stat_epoch`]).
         cards: Vector<(InstanceId, u32)>,
     },
-    /// The stats a card had before they were set.
-    PriorStats(crate::state::StatLine),
+    /// The stats a card had before they were set, and the stat epoch the set gave it.
+    PriorStats {
+        /// The stats before.
+        prior: crate::state::StatLine,
+        /// The epoch the set gave the card: the reversal applies only while it holds.
+        epoch: u32,
+    },
     /// Mana moved.
     Mana(Mana),
     /// Free-form values, for effects registered by users.
@@ -283,6 +290,19 @@ pub trait EffectHandler: Send + Sync {
         Ok(())
     }
 
+    /// True when `target` is a legal target for this effect with these parameters. The default:
+    /// a card effect takes a creature on the battlefield, a player effect takes either player.
+    fn legal_target(&self, state: &GameState, target: Target, params: &Params) -> bool {
+        let _ = params;
+        match (self.spec().target_kind, target) {
+            (TargetKind::Player, Target::Player(_)) => true,
+            (TargetKind::Card, Target::Card(id)) => state
+                .try_card(id)
+                .is_some_and(|card| card.on_battlefield() && state.def(id).is_creature()),
+            _ => false,
+        }
+    }
+
     /// Applies the effect and says what it applied.
     fn apply(
         &self,
@@ -317,7 +337,10 @@ impl EffectRegistry {
     }
 
     /// Adds an effect under the name its spec declares.
-    pub fn register(&mut self, handler: impl EffectHandler + 'static) -> Result<(), DuplicateEffect> {
+    pub fn register(
+        &mut self,
+        handler: impl EffectHandler + 'static,
+    ) -> Result<(), DuplicateEffect> {
         self.register_arc(Arc::new(handler))
     }
 

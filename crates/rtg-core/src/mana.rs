@@ -5,9 +5,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 /// A kind of mana. `Any` appears only in costs: it is paid with whatever is left.
-#[derive(
-    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize,
-)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ManaType {
     /// Red.
@@ -198,7 +196,9 @@ impl Mana {
 
 impl fmt::Debug for Mana {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_map().entries(self.iter().map(|(k, n)| (k.name(), n))).finish()
+        f.debug_map()
+            .entries(self.iter().map(|(k, n)| (k.name(), n)))
+            .finish()
     }
 }
 

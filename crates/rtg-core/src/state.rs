@@ -144,8 +144,9 @@ pub struct StatLine {
     pub defense_buff: i32,
     /// Damage marked this turn.
     pub damage: i32,
-    /// Bumped whenever the stats are set outright, so that reversing a buff made before no longer
-    /// counts against the new values.
+    /// A game-wide unique number, renewed whenever the stats are set outright (entering the
+    /// battlefield, `set_stats`), so that reversing a buff made before no longer counts against
+    /// the new values.
     pub epoch: u32,
 }
 
@@ -404,6 +405,8 @@ pub struct GameState {
     pub next_reversal_id: u32,
     /// The spell being resolved, whose own triggers are active meanwhile.
     pub resolving: Option<InstanceId>,
+    /// The last stat epoch handed out (see [`StatLine::epoch`]).
+    pub last_epoch: u32,
     /// How the game stands.
     pub outcome: Outcome,
     /// The game is a draw when this turn would begin.
@@ -425,6 +428,7 @@ impl PartialEq for GameState {
             && self.queue == other.queue
             && self.next_reversal_id == other.next_reversal_id
             && self.resolving == other.resolving
+            && self.last_epoch == other.last_epoch
             && self.outcome == other.outcome
             && self.turn_limit == other.turn_limit
             && self.rng == other.rng
@@ -460,6 +464,7 @@ impl GameState {
             queue: Vector::new(),
             next_reversal_id: 0,
             resolving: None,
+            last_epoch: 0,
             outcome: Outcome::Ongoing,
             turn_limit: None,
             rng: GameRng::seeded(seed),
@@ -682,12 +687,17 @@ impl GameState {
         } else {
             to
         };
+        let epoch = if to == Location::Battlefield {
+            self.fresh_epoch()
+        } else {
+            0
+        };
         {
             let slot = &mut self.cards[id.index()];
             slot.location = to;
             if to == Location::Battlefield {
                 slot.stats = StatLine {
-                    epoch: slot.stats.epoch.wrapping_add(1),
+                    epoch,
                     ..StatLine::printed(def.attack, def.defense)
                 };
                 slot.summoning_sick = true;
@@ -731,6 +741,12 @@ impl GameState {
             }
             _ => {}
         }
+    }
+
+    /// A new, game-wide unique stat epoch.
+    pub fn fresh_epoch(&mut self) -> u32 {
+        self.last_epoch = self.last_epoch.wrapping_add(1);
+        self.last_epoch
     }
 
     /// Moves a spell from its owner's hand to the resolving slot (no event: nothing listens for
