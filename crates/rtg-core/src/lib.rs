@@ -13,6 +13,7 @@
 //! knows neither phases' logic nor actions: those belong to `rtg-rules`.
 
 mod alteration;
+mod builder;
 mod card;
 mod content;
 mod effect;
@@ -23,6 +24,7 @@ mod rng;
 mod state;
 
 pub use alteration::{AlterationData, Amount, ParamValue, Params, TargetSpec, TriggerOwner, Zone};
+pub use builder::{CardSetup, PositionBuilder, SetupError};
 pub use card::{AbilityType, CardAbility, CardDefinition, CardType, Technique, TechniqueSet};
 pub use content::{Content, DefinitionTable, TableError};
 pub use effect::{
@@ -34,6 +36,6 @@ pub use ids::{CardId, DefIndex, InstanceId, PlayerId};
 pub use mana::{Mana, ManaCost, ManaPool, ManaType};
 pub use rng::GameRng;
 pub use state::{
-    AlterationRef, ArmedReversal, CardInstance, Combat, GameState, HAND_LIMIT, Location, Outcome,
+    AlterationRef, ArmedReversal, CardInstance, Combat, GameState, HAND_LIMIT, Location, GameStatus,
     PendingTrigger, Phase, PlayerState, QueuedEffect, QueuedTask, STARTING_HEALTH, StatLine,
 };

@@ -332,12 +332,12 @@ pub struct PendingTrigger {
 }
 
 /// What a queued item does when it resolves.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum QueuedTask {
     /// Start the alteration's effect on the target.
     Start(Target),
-    /// Reverse the armed reversal with this id.
-    Reverse(u32),
+    /// Undo what an earlier start applied.
+    Reverse(Applied),
 }
 
 /// An item of the first-in-first-out resolution queue.
@@ -371,7 +371,7 @@ pub struct ArmedReversal {
 /// How the game stands.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Outcome {
+pub enum GameStatus {
     /// Still being played.
     Ongoing,
     /// This player won.
@@ -408,7 +408,7 @@ pub struct GameState {
     /// The last stat epoch handed out (see [`StatLine::epoch`]).
     pub last_epoch: u32,
     /// How the game stands.
-    pub outcome: Outcome,
+    pub status: GameStatus,
     /// The game is a draw when this turn would begin.
     pub turn_limit: Option<u32>,
     rng: GameRng,
@@ -429,7 +429,7 @@ impl PartialEq for GameState {
             && self.next_reversal_id == other.next_reversal_id
             && self.resolving == other.resolving
             && self.last_epoch == other.last_epoch
-            && self.outcome == other.outcome
+            && self.status == other.status
             && self.turn_limit == other.turn_limit
             && self.rng == other.rng
     }
@@ -441,7 +441,7 @@ impl fmt::Debug for GameState {
             .field("turn", &self.turn)
             .field("phase", &self.phase)
             .field("active", &self.active)
-            .field("outcome", &self.outcome)
+            .field("status", &self.status)
             .field("players", &self.players)
             .field("cards", &self.cards.len())
             .finish_non_exhaustive()
@@ -465,7 +465,7 @@ impl GameState {
             next_reversal_id: 0,
             resolving: None,
             last_epoch: 0,
-            outcome: Outcome::Ongoing,
+            status: GameStatus::Ongoing,
             turn_limit: None,
             rng: GameRng::seeded(seed),
         }
@@ -552,7 +552,7 @@ impl GameState {
 
     /// True once the game has a winner or is a draw.
     pub fn is_over(&self) -> bool {
-        self.outcome != Outcome::Ongoing
+        self.status != GameStatus::Ongoing
     }
 
     /// The mana a player's mana cards on the battlefield provide each turn.
@@ -927,20 +927,20 @@ impl GameState {
                 );
             }
         }
-        if newly_lost && self.outcome == Outcome::Ongoing {
-            self.outcome = match (self.players[0].lost, self.players[1].lost) {
-                (true, true) => Outcome::Draw,
-                (true, false) => Outcome::Winner(PlayerId::SECOND),
-                (false, true) => Outcome::Winner(PlayerId::FIRST),
-                (false, false) => Outcome::Ongoing,
+        if newly_lost && self.status == GameStatus::Ongoing {
+            self.status = match (self.players[0].lost, self.players[1].lost) {
+                (true, true) => GameStatus::Draw,
+                (true, false) => GameStatus::Winner(PlayerId::SECOND),
+                (false, true) => GameStatus::Winner(PlayerId::FIRST),
+                (false, false) => GameStatus::Ongoing,
             };
         }
     }
 
     /// Ends the game as a draw (the turn limit).
     pub fn declare_draw(&mut self) {
-        if self.outcome == Outcome::Ongoing {
-            self.outcome = Outcome::Draw;
+        if self.status == GameStatus::Ongoing {
+            self.status = GameStatus::Draw;
         }
     }
 

@@ -1,0 +1,97 @@
+//! Which triggered alterations an event fires.
+
+use rtg_core::{
+    AbilityType, AlterationData, Event, EventType, GameState, InstanceId, PlayerId, TriggerOwner,
+};
+
+/// True when an event passes an alteration's filters, for a source card with this controller.
+///
+/// - `trigger_self` (default true): the event's source must be the card; an event with no source
+///   (turn start and end) is never filtered out by it.
+/// - `trigger_owner`: `owner` needs the event's zone owner to be the controller, `opponent` needs
+///   it to be the other player; an event with no zone owner passes only `any`.
+/// - `trigger_card_id`: the event's source must have that definition id; an event with no source
+///   never matches.
+pub fn passes_filters(
+    state: &GameState,
+    alt: &AlterationData,
+    card: InstanceId,
+    controller: PlayerId,
+    event: &Event,
+) -> bool {
+    if alt.trigger_self && event.source.is_some_and(|source| source != card) {
+        return false;
+    }
+    let owner_ok = match alt.trigger_owner {
+        TriggerOwner::Any => true,
+        TriggerOwner::Owner => event.zone_owner == Some(controller),
+        TriggerOwner::Opponent => event.zone_owner.is_some_and(|o| o != controller),
+    };
+    if !owner_ok {
+        return false;
+    }
+    match &alt.trigger_card_id {
+        None => true,
+        Some(wanted) => event
+            .source_def
+            .is_some_and(|def| state.definition(def).card_id == *wanted),
+    }
+}
+
+/// The cards whose triggers may fire for events of one settling step, in the documented order:
+/// the active player's battlefield in order, then the other player's, then the spell being
+/// resolved, then cards that left the battlefield in this same step (`left`), which are seen as
+/// they last were there so that "when this dies" and "when this leaves" fire.
+pub fn active_trigger_sources(state: &GameState, left: &[InstanceId]) -> Vec<InstanceId> {
+    let mut sources = Vec::new();
+    for player in [state.active, state.active.opponent()] {
+        sources.extend(state.player(player).battlefield().iter().copied());
+    }
+    if let Some(spell) = state.resolving {
+        sources.push(spell);
+    }
+    for &id in left {
+        if !state.card(id).on_battlefield() && !sources.contains(&id) {
+            sources.push(id);
+        }
+    }
+    sources
+}
+
+/// True for the events that a card leaving the battlefield still sees as itself.
+pub(crate) fn looks_back(kind: EventType) -> bool {
+    matches!(
+        kind,
+        EventType::OnCardLeaveBattlefield | EventType::OnCardDeath
+    )
+}
+
+/// Calls `f(ability, alteration)` for each triggered alteration of `card` that `event` starts.
+pub(crate) fn for_each_match(
+    state: &GameState,
+    card: InstanceId,
+    event: &Event,
+    left: &[InstanceId],
+    mut f: impl FnMut(u16, u16),
+) {
+    let instance = state.card(card);
+    if !instance.on_battlefield()
+        && state.resolving != Some(card)
+        && !(looks_back(event.kind) && left.contains(&card))
+    {
+        return;
+    }
+    let def = state.definition(instance.def);
+    for (ai, ability) in def.abilities.iter().enumerate() {
+        if ability.ability_type != AbilityType::Triggered {
+            continue;
+        }
+        for (xi, alt) in ability.alterations.iter().enumerate() {
+            if alt.start_trigger == Some(event.kind)
+                && passes_filters(state, alt, card, instance.owner, event)
+            {
+                f(ai as u16, xi as u16);
+            }
+        }
+    }
+}

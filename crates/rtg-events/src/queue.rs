@@ -1,0 +1,242 @@
+//! The first-in-first-out resolution queue and the reversal of temporary effects.
+
+use rtg_core::{
+    AlterationRef, ArmedReversal, EffectContext, EffectError, Event, EventType, GameState,
+    InstanceId, PendingTrigger, PlayerId, QueuedEffect, QueuedTask, Target,
+};
+use thiserror::Error;
+
+use crate::matching::{for_each_match, passes_filters};
+use crate::targets::{alteration, legal_targets, resolve_target};
+
+/// The most queued effects one step may resolve. A chain longer than this (a trigger that keeps
+/// re-triggering itself) is refused as a whole.
+pub const CHAIN_LIMIT: usize = 10_000;
+
+/// Why a step could not settle.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum TriggerError {
+    /// The chain of triggered effects did not end within [`CHAIN_LIMIT`] resolutions.
+    #[error("the chain of triggered effects did not end within {limit} resolutions")]
+    ChainLimit {
+        /// The limit.
+        limit: usize,
+    },
+    /// An alteration names an effect the game's registry does not have.
+    #[error("effect `{0}` is not registered in this game")]
+    UnknownEffect(String),
+    /// An effect failed.
+    #[error(transparent)]
+    Effect(#[from] EffectError),
+}
+
+/// Starts an alteration's effect on a target now, and arms its reversal when it is temporary.
+///
+/// Returns `false`, doing nothing, when the target is no longer legal (the effect fizzles, and
+/// since it never started, nothing will be reversed).
+pub fn start_alteration(
+    state: &mut GameState,
+    log: &mut Vec<Event>,
+    at: AlterationRef,
+    controller: PlayerId,
+    target: Target,
+) -> Result<bool, TriggerError> {
+    let content = std::sync::Arc::clone(state.content());
+    let alt = alteration(state, at).clone();
+    let handler = content
+        .effects
+        .get(&alt.effect)
+        .ok_or_else(|| TriggerError::UnknownEffect(alt.effect.to_string()))?;
+    if !handler.legal_target(state, target, &alt.params) {
+        return Ok(false);
+    }
+    let mut ctx = EffectContext {
+        state,
+        events: log,
+        source: at.source,
+        controller,
+    };
+    let applied = handler.apply(&mut ctx, target, &alt.params)?;
+    if alt.is_temporary() {
+        let id = state.next_reversal_id;
+        state.next_reversal_id = state.next_reversal_id.wrapping_add(1);
+        let expires_on_turn = alt.turn_duration.map(|n| state.turn.saturating_add(n));
+        state.reversals.push_back(ArmedReversal {
+            id,
+            alteration: at,
+            controller,
+            applied,
+            end_trigger: alt.end_trigger,
+            expires_on_turn,
+        });
+    }
+    Ok(true)
+}
+
+fn reverse(
+    state: &mut GameState,
+    log: &mut Vec<Event>,
+    at: AlterationRef,
+    controller: PlayerId,
+    applied: &rtg_core::Applied,
+) -> Result<(), TriggerError> {
+    let content = std::sync::Arc::clone(state.content());
+    let alt = alteration(state, at);
+    let handler = content
+        .effects
+        .get(&alt.effect)
+        .ok_or_else(|| TriggerError::UnknownEffect(alt.effect.to_string()))?;
+    let mut ctx = EffectContext {
+        state,
+        events: log,
+        source: at.source,
+        controller,
+    };
+    handler.reverse(&mut ctx, applied)?;
+    Ok(())
+}
+
+/// Queues the reversal of every temporary effect whose duration ends at the start of `turn`,
+/// in the order they were started. Called by the rules engine when a turn begins.
+pub fn expire_timed_effects(state: &mut GameState, turn: u32) {
+    let (expired, kept): (Vec<_>, Vec<_>) = state
+        .reversals
+        .iter()
+        .cloned()
+        .partition(|r| r.expires_on_turn.is_some_and(|t| t <= turn));
+    if expired.is_empty() {
+        return;
+    }
+    state.reversals = kept.into_iter().collect();
+    for r in expired {
+        state.queue.push_back(QueuedEffect {
+            alteration: r.alteration,
+            controller: r.controller,
+            task: QueuedTask::Reverse(r.applied),
+        });
+    }
+}
+
+/// Matches one batch of events (`log[from..]`) against active triggers and armed reversals,
+/// queueing what they fire.
+fn match_batch(state: &mut GameState, log: &[Event], from: usize) {
+    let batch = &log[from..];
+    let left: Vec<InstanceId> = batch
+        .iter()
+        .filter(|e| e.kind == EventType::OnCardLeaveBattlefield)
+        .filter_map(|e| e.source)
+        .collect();
+    let sources = crate::matching::active_trigger_sources(state, &left);
+    for event in batch {
+        let mut fired: Vec<(InstanceId, u16, u16)> = Vec::new();
+        for &card in &sources {
+            for_each_match(state, card, event, &left, |ability, alt| {
+                fired.push((card, ability, alt));
+            });
+        }
+        for (card, ability, alt_index) in fired {
+            let instance = state.card(card);
+            let at = AlterationRef {
+                source: card,
+                def: instance.def,
+                ability,
+                alteration: alt_index,
+            };
+            let controller = instance.owner;
+            let spec = alteration(state, at).target;
+            match resolve_target(spec, at, controller) {
+                Some(target) => state.queue.push_back(QueuedEffect {
+                    alteration: at,
+                    controller,
+                    task: QueuedTask::Start(target),
+                }),
+                None => {
+                    let alt = alteration(state, at);
+                    if legal_targets(state, alt).is_empty() {
+                        tracing::debug!(?at, "pending trigger dropped: no legal target");
+                        continue;
+                    }
+                    let target_kind = state
+                        .content()
+                        .effects
+                        .get(&alt.effect)
+                        .map(|h| h.spec().target_kind);
+                    if let Some(target_kind) = target_kind {
+                        state.pending_triggers.push_back(PendingTrigger {
+                            alteration: at,
+                            controller,
+                            target_kind,
+                            event: *event,
+                        });
+                    }
+                }
+            }
+        }
+        match_reversals(state, event);
+    }
+}
+
+fn match_reversals(state: &mut GameState, event: &Event) {
+    if state.reversals.is_empty() {
+        return;
+    }
+    let mut fired = Vec::new();
+    let mut kept = imbl::Vector::new();
+    for r in state.reversals.iter() {
+        let alt = alteration(state, r.alteration);
+        if r.end_trigger == Some(event.kind)
+            && passes_filters(state, alt, r.alteration.source, r.controller, event)
+        {
+            fired.push(r.clone());
+        } else {
+            kept.push_back(r.clone());
+        }
+    }
+    if fired.is_empty() {
+        return;
+    }
+    state.reversals = kept;
+    for r in fired {
+        state.queue.push_back(QueuedEffect {
+            alteration: r.alteration,
+            controller: r.controller,
+            task: QueuedTask::Reverse(r.applied),
+        });
+    }
+}
+
+/// Settles a step: matches the events from `log[from..]`, then resolves the queue first in,
+/// first out, running the state-based checks after each item and matching the events each
+/// resolution causes, until the queue is empty or the game is over.
+///
+/// On error the state is left part-way: callers work on a copy and drop it.
+pub fn settle(state: &mut GameState, log: &mut Vec<Event>, from: usize) -> Result<(), TriggerError> {
+    let mut cursor = from;
+    let mut resolved = 0usize;
+    loop {
+        if cursor < log.len() {
+            match_batch(state, log, cursor);
+            cursor = log.len();
+        }
+        if state.is_over() {
+            state.queue.clear();
+            return Ok(());
+        }
+        let Some(item) = state.queue.pop_front() else {
+            return Ok(());
+        };
+        resolved += 1;
+        if resolved > CHAIN_LIMIT {
+            return Err(TriggerError::ChainLimit { limit: CHAIN_LIMIT });
+        }
+        match &item.task {
+            QueuedTask::Start(target) => {
+                start_alteration(state, log, item.alteration, item.controller, *target)?;
+            }
+            QueuedTask::Reverse(applied) => {
+                reverse(state, log, item.alteration, item.controller, applied)?;
+            }
+        }
+        state.state_based_checks(log);
+    }
+}
