@@ -36,7 +36,9 @@ pub enum SetupError {
     #[error("`{0}` is a spell and cannot be on a battlefield")]
     SpellOnBattlefield(String),
     /// Creature state given to a card that is not a creature on a battlefield.
-    #[error("`{0}`: creature state (sick, attacked, damage, buffs) only applies to creatures on a battlefield")]
+    #[error(
+        "`{0}`: creature state (sick, attacked, damage, buffs) only applies to creatures on a battlefield"
+    )]
     StateOffBattlefield(String),
     /// The turn counter does not match the active player (odd turns are seat 0's).
     #[error("turn {turn} is seat {}'s turn, not seat {}'s", (turn + 1) % 2, active.0)]
@@ -172,7 +174,8 @@ impl PositionBuilder {
     /// Sets the state of a creature on a battlefield.
     pub fn set_card(&mut self, id: InstanceId, setup: CardSetup) -> Result<&mut Self, SetupError> {
         let name = self.state.def(id).card_id.to_string();
-        let creature_here = self.state.card(id).on_battlefield() && self.state.def(id).is_creature();
+        let creature_here =
+            self.state.card(id).on_battlefield() && self.state.def(id).is_creature();
         if !creature_here && setup != CardSetup::default() {
             return Err(SetupError::StateOffBattlefield(name));
         }
@@ -199,7 +202,11 @@ impl PositionBuilder {
     /// Checks the position and returns it.
     pub fn build(&self) -> Result<GameState, SetupError> {
         let mut state = self.state.clone();
-        let default_turn = if state.active == PlayerId::FIRST { 1 } else { 2 };
+        let default_turn = if state.active == PlayerId::FIRST {
+            1
+        } else {
+            2
+        };
         let turn = self.turn.unwrap_or(default_turn);
         if turn == 0 {
             return Err(SetupError::TurnZero);

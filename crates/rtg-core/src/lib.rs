@@ -36,6 +36,7 @@ pub use ids::{CardId, DefIndex, InstanceId, PlayerId};
 pub use mana::{Mana, ManaCost, ManaPool, ManaType};
 pub use rng::GameRng;
 pub use state::{
-    AlterationRef, ArmedReversal, CardInstance, Combat, GameState, HAND_LIMIT, Location, GameStatus,
-    PendingTrigger, Phase, PlayerState, QueuedEffect, QueuedTask, STARTING_HEALTH, StatLine,
+    AlterationRef, ArmedReversal, CardInstance, Combat, GameState, GameStatus, HAND_LIMIT,
+    Location, PendingTrigger, Phase, PlayerState, QueuedEffect, QueuedTask, STARTING_HEALTH,
+    StatLine,
 };

@@ -210,7 +210,11 @@ fn match_reversals(state: &mut GameState, event: &Event) {
 /// resolution causes, until the queue is empty or the game is over.
 ///
 /// On error the state is left part-way: callers work on a copy and drop it.
-pub fn settle(state: &mut GameState, log: &mut Vec<Event>, from: usize) -> Result<(), TriggerError> {
+pub fn settle(
+    state: &mut GameState,
+    log: &mut Vec<Event>,
+    from: usize,
+) -> Result<(), TriggerError> {
     let mut cursor = from;
     let mut resolved = 0usize;
     loop {

@@ -14,7 +14,11 @@ pub fn alteration(state: &GameState, at: AlterationRef) -> &AlterationData {
 
 /// The target a spec names without a choice: the source card, its controller or the opponent.
 /// `None` for [`TargetSpec::Choose`].
-pub fn resolve_target(spec: TargetSpec, source: AlterationRef, controller: PlayerId) -> Option<Target> {
+pub fn resolve_target(
+    spec: TargetSpec,
+    source: AlterationRef,
+    controller: PlayerId,
+) -> Option<Target> {
     match spec {
         TargetSpec::SelfCard => Some(Target::Card(source.source)),
         TargetSpec::Owner => Some(Target::Player(controller)),

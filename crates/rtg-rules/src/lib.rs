@@ -1,4 +1,40 @@
 //! # rtg-rules
 //!
 //! The rules engine: actions, the turn's phases, mana payment, state-based checks and victory.
-//! `apply(&GameState, Action)` is a pure function returning the new state and its events.
+//!
+//! [`apply`] is the functional core: a pure function from a state and an action to the next
+//! state and the events the action caused, or a [`RulesError`] naming the rule the action broke —
+//! the given state is never changed. [`Game`] is a thin convenience shell that keeps the history.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use rtg_core::*;
+//! use rtg_rules::{Action, GameConfig, apply, new_game, start};
+//!
+//! let goblin = Arc::new(CardDefinition::vanilla("goblin_01", "Goblin Warrior", CardType::Creature)
+//!     .with_cost(Mana::from_pairs([(ManaType::Fire, 1)])).with_stats(2, 2));
+//! let fire = Arc::new(CardDefinition::vanilla("fire_mana_01", "Fire Mana", CardType::Mana)
+//!     .with_cost(Mana::from_pairs([(ManaType::Fire, 1)])));
+//! let deck: Vec<_> = [&fire, &goblin].into_iter().cycle().take(20).cloned().collect();
+//! let content = rtg_rules::content_for([&deck, &deck], rtg_effects::builtin_registry()).unwrap();
+//! let state = new_game(content, [&deck, &deck], &GameConfig::default()).unwrap();
+//! let started = start(&state, 7).unwrap().state;
+//! let main = apply(&started, &Action::AdvancePhase).unwrap().state;
+//! assert_eq!(main.phase, Phase::Main);
+//! assert_eq!(started.phase, Phase::Draw, "the old state is untouched");
+//! ```
+//!
+//! Invariants: no I/O, no global state, no randomness but the state's generator; an action that
+//! fails leaves nothing behind; phases' automatic work runs when a phase is entered.
+
+mod action;
+mod engine;
+mod error;
+mod game;
+mod setup;
+
+pub use action::Action;
+pub use engine::{Outcome, PLAYABLE_PHASES, apply, check_victory, next_phase, step};
+pub use error::RulesError;
+pub use game::Game;
+pub use setup::{GameConfig, SetupFailure, content_for, new_game, start};

@@ -1,0 +1,577 @@
+//! The functional core: checking an action and computing the next state.
+
+use rtg_combat::{AttackRefusal, BlockRefusal, check_attacker, check_blocker};
+use rtg_core::{
+    AbilityType, AlterationRef, CardType, Combat, Event, EventType, GameState, GameStatus,
+    InstanceId, Location, Mana, Phase, PlayerId, Target, TargetSpec, Technique,
+};
+use rtg_events::{
+    alteration, expire_timed_effects, is_legal_target, resolve_target, settle, start_alteration,
+};
+
+use crate::action::Action;
+use crate::error::RulesError;
+
+/// The new state an action produced and the events it caused, in order.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The state after the action.
+    pub state: GameState,
+    /// What happened, in order.
+    pub events: Vec<Event>,
+}
+
+/// The phases in which the active player may play cards and activate abilities.
+pub const PLAYABLE_PHASES: [Phase; 2] = [Phase::Main, Phase::MainPostcombat];
+
+/// Applies an action to a state: the pure core of rtg. Returns the next state and the events the
+/// action caused, or the rule it broke; `state` itself is never changed.
+pub fn apply(state: &GameState, action: &Action) -> Result<Outcome, RulesError> {
+    let mut next = state.clone();
+    let mut events = Vec::new();
+    step(&mut next, action, &mut events)?;
+    Ok(Outcome {
+        state: next,
+        events,
+    })
+}
+
+/// Applies an action in place, appending its events to `events`: the fast path for simulations
+/// that keep no history. On error the state may be partly changed (an action refused by a check
+/// changes nothing; one that fails while resolving, such as a runaway trigger chain, may have):
+/// use [`apply`], or keep a copy, when the state must survive a refusal.
+pub fn step(
+    state: &mut GameState,
+    action: &Action,
+    events: &mut Vec<Event>,
+) -> Result<(), RulesError> {
+    if state.is_over() {
+        return Err(RulesError::GameOver);
+    }
+    if !state.pending_triggers.is_empty() && !matches!(action, Action::ResolvePendingTrigger { .. })
+    {
+        return Err(RulesError::PendingTrigger);
+    }
+    tracing::trace!(?action, turn = state.turn, phase = %state.phase, "step");
+    match action {
+        Action::AdvancePhase => advance_phase(state, events),
+        Action::PlayCard {
+            player,
+            card,
+            target,
+        } => play_card(state, events, *player, *card, *target),
+        Action::DeclareAttack { player, attacker } => {
+            declare_attack(state, events, *player, *attacker)
+        }
+        Action::DeclareDefense {
+            player,
+            blocker,
+            combat_index,
+        } => declare_defense(state, events, *player, *blocker, *combat_index),
+        Action::OrderBlockers {
+            player,
+            combat_index,
+            blockers,
+        } => order_blockers(state, *player, *combat_index, blockers),
+        Action::ActivateAbility {
+            player,
+            card,
+            ability_index,
+            target,
+        } => activate(state, events, *player, *card, *ability_index, *target),
+        Action::ResolvePendingTrigger { index, target } => {
+            resolve_pending(state, events, *index, *target)
+        }
+    }
+}
+
+/// Who won, or whether the game goes on or is a draw.
+pub fn check_victory(state: &GameState) -> GameStatus {
+    state.status
+}
+
+/// The phase after `phase` in the same turn; `None` after the end phase (the turn passes).
+pub fn next_phase(phase: Phase) -> Option<Phase> {
+    match phase {
+        Phase::Draw => Some(Phase::Main),
+        Phase::Main => Some(Phase::Attack),
+        Phase::Attack => Some(Phase::Defense),
+        Phase::Defense => Some(Phase::Combat),
+        Phase::Combat => Some(Phase::MainPostcombat),
+        Phase::MainPostcombat => Some(Phase::End),
+        Phase::End => None,
+    }
+}
+
+/// Runs the state-based checks, then settles every trigger the events since `from` fired.
+fn finish(state: &mut GameState, events: &mut Vec<Event>, from: usize) -> Result<(), RulesError> {
+    state.state_based_checks(events);
+    settle(state, events, from)?;
+    Ok(())
+}
+
+fn advance_phase(state: &mut GameState, events: &mut Vec<Event>) -> Result<(), RulesError> {
+    match next_phase(state.phase) {
+        Some(phase) => {
+            state.phase = phase;
+            match phase {
+                Phase::Combat => enter_combat(state, events),
+                Phase::End => enter_end(state, events),
+                _ => Ok(()),
+            }
+        }
+        None => {
+            state.turn = state.turn.saturating_add(1);
+            state.active = state.active.opponent();
+            enter_draw(state, events)
+        }
+    }
+}
+
+/// Enters the draw phase of the current turn: refill the pool, clear the active player's
+/// summoning sickness and attacked flags, reverse expired timed effects, `on_turn_start`, draw
+/// (except on turn 1). Each part settles its triggers before the next begins.
+pub(crate) fn enter_draw(state: &mut GameState, events: &mut Vec<Event>) -> Result<(), RulesError> {
+    state.phase = Phase::Draw;
+    if state.turn_limit.is_some_and(|limit| state.turn > limit) {
+        state.declare_draw();
+        return Ok(());
+    }
+    let active = state.active;
+    let sources = state.mana_sources(active);
+    let player = state.player_mut(active);
+    player.pool = sources;
+    player.mana_played = 0;
+    let battlefield: Vec<InstanceId> = state.player(active).battlefield().iter().copied().collect();
+    for id in battlefield {
+        let card = state.card_mut(id);
+        card.summoning_sick = false;
+        card.attacked_this_turn = false;
+    }
+    let from = events.len();
+    expire_timed_effects(state, state.turn);
+    finish(state, events, from)?;
+    if state.is_over() {
+        return Ok(());
+    }
+    let from = events.len();
+    events.push(Event::new(EventType::OnTurnStart).owner(active));
+    finish(state, events, from)?;
+    if state.is_over() || state.turn == 1 {
+        return Ok(());
+    }
+    let from = events.len();
+    state.draw(active, events);
+    finish(state, events, from)
+}
+
+fn enter_combat(state: &mut GameState, events: &mut Vec<Event>) -> Result<(), RulesError> {
+    let from = events.len();
+    rtg_combat::resolve_combats(state, events);
+    finish(state, events, from)
+}
+
+/// Enters the end phase: discard at random down to the hand limit, `on_turn_end`, then damage
+/// wears off every creature.
+fn enter_end(state: &mut GameState, events: &mut Vec<Event>) -> Result<(), RulesError> {
+    let active = state.active;
+    let from = events.len();
+    loop {
+        let player = state.player(active);
+        let len = player.hand().len();
+        if len <= player.hand_limit as usize {
+            break;
+        }
+        let pick = state.rng_mut().below(len as u32) as usize;
+        let id = state.player(active).hand()[pick];
+        state.move_card(id, Location::Graveyard, events);
+    }
+    events.push(Event::new(EventType::OnTurnEnd).owner(active));
+    finish(state, events, from)?;
+    if state.is_over() {
+        return Ok(());
+    }
+    let from = events.len();
+    for player in [active, active.opponent()] {
+        let damaged: Vec<InstanceId> = state
+            .player(player)
+            .battlefield()
+            .iter()
+            .copied()
+            .filter(|&id| state.card(id).stats.damage > 0)
+            .collect();
+        for id in damaged {
+            let damage = state.card(id).stats.damage;
+            state.heal_card(id, damage, events);
+        }
+    }
+    finish(state, events, from)
+}
+
+fn check_turn(
+    state: &GameState,
+    player: PlayerId,
+    expected: PlayerId,
+    action: &'static str,
+) -> Result<(), RulesError> {
+    if player != expected {
+        return Err(RulesError::NotYourTurn {
+            player,
+            expected,
+            action,
+        });
+    }
+    let _ = state;
+    Ok(())
+}
+
+fn check_playable_phase(state: &GameState, action: &'static str) -> Result<(), RulesError> {
+    if !PLAYABLE_PHASES.contains(&state.phase) {
+        return Err(RulesError::WrongPhase {
+            phase: state.phase,
+            action,
+        });
+    }
+    Ok(())
+}
+
+fn own_card(
+    state: &GameState,
+    player: PlayerId,
+    card: InstanceId,
+    expected: Location,
+) -> Result<(), RulesError> {
+    let instance = state.try_card(card).ok_or(RulesError::UnknownCard(card))?;
+    if instance.owner != player {
+        return Err(RulesError::NotYourCard { card, player });
+    }
+    if instance.location() != expected {
+        return Err(RulesError::WrongZone {
+            card,
+            expected: expected.name(),
+            found: instance.location(),
+        });
+    }
+    Ok(())
+}
+
+/// The alterations applied when an ability is used (a spell resolving, an ability activated).
+fn immediate_alterations(
+    state: &GameState,
+    card: InstanceId,
+    abilities: impl Iterator<Item = usize>,
+) -> Vec<AlterationRef> {
+    let def_index = state.card(card).def;
+    let def = state.definition(def_index);
+    let mut refs = Vec::new();
+    for ai in abilities {
+        for (xi, alt) in def.abilities[ai].alterations.iter().enumerate() {
+            if alt.start_trigger.is_none() {
+                refs.push(AlterationRef {
+                    source: card,
+                    def: def_index,
+                    ability: ai as u16,
+                    alteration: xi as u16,
+                });
+            }
+        }
+    }
+    refs
+}
+
+/// Checks the chosen target against every alteration that needs one.
+fn check_target(
+    state: &GameState,
+    refs: &[AlterationRef],
+    target: Option<Target>,
+) -> Result<(), RulesError> {
+    let choosers: Vec<_> = refs
+        .iter()
+        .filter(|r| alteration(state, **r).target == TargetSpec::Choose)
+        .collect();
+    match (choosers.is_empty(), target) {
+        (true, None) => Ok(()),
+        (true, Some(t)) => Err(RulesError::UnexpectedTarget(t)),
+        (false, None) => Err(RulesError::MissingTarget),
+        (false, Some(t)) => {
+            for at in choosers {
+                if !is_legal_target(state, alteration(state, *at), t) {
+                    return Err(RulesError::IllegalTarget(t));
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+fn apply_alterations(
+    state: &mut GameState,
+    events: &mut Vec<Event>,
+    refs: &[AlterationRef],
+    controller: PlayerId,
+    chosen: Option<Target>,
+) -> Result<(), RulesError> {
+    for &at in refs {
+        let spec = alteration(state, at).target;
+        let target = resolve_target(spec, at, controller).or(chosen);
+        if let Some(target) = target {
+            start_alteration(state, events, at, controller, target)?;
+        }
+    }
+    Ok(())
+}
+
+fn pay(
+    state: &mut GameState,
+    events: &mut Vec<Event>,
+    player: PlayerId,
+    card: InstanceId,
+    cost: &Mana,
+) -> Result<(), RulesError> {
+    let mut pool = state.player(player).pool;
+    let paid = pool
+        .pay(cost)
+        .map_err(|missing| RulesError::NotEnoughMana { missing })?;
+    state.player_mut(player).pool = pool;
+    if !paid.is_empty() {
+        let def = state.card(card).def;
+        events.push(
+            Event::new(EventType::OnPlayerManaSpent)
+                .source(card, def)
+                .owner(player)
+                .target(Target::Player(player))
+                .amount(i32::try_from(paid.total()).unwrap_or(i32::MAX)),
+        );
+    }
+    Ok(())
+}
+
+fn play_card(
+    state: &mut GameState,
+    events: &mut Vec<Event>,
+    player: PlayerId,
+    card: InstanceId,
+    target: Option<Target>,
+) -> Result<(), RulesError> {
+    check_playable_phase(state, "playing a card")?;
+    check_turn(state, player, state.active, "play a card")?;
+    own_card(state, player, card, Location::Hand)?;
+    let def = std::sync::Arc::clone(state.def(card));
+    let from = events.len();
+    match def.card_type {
+        CardType::Mana => {
+            if let Some(t) = target {
+                return Err(RulesError::UnexpectedTarget(t));
+            }
+            if state.player(player).mana_played >= 1 {
+                return Err(RulesError::ManaAlreadyPlayed);
+            }
+            state.player_mut(player).mana_played += 1;
+            state.move_card(card, Location::Battlefield, events);
+            finish(state, events, from)
+        }
+        CardType::Creature => {
+            if let Some(t) = target {
+                return Err(RulesError::UnexpectedTarget(t));
+            }
+            pay(state, events, player, card, &def.mana)?;
+            state.move_card(card, Location::Battlefield, events);
+            finish(state, events, from)
+        }
+        CardType::Spell => {
+            let activated = def
+                .abilities
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| a.ability_type == AbilityType::Activated)
+                .map(|(i, _)| i);
+            let refs = immediate_alterations(state, card, activated);
+            check_target(state, &refs, target)?;
+            pay(state, events, player, card, &def.mana)?;
+            state.start_resolving(card);
+            apply_alterations(state, events, &refs, player, target)?;
+            finish(state, events, from)?;
+            let from = events.len();
+            state.resolving = None;
+            state.move_card(card, Location::Graveyard, events);
+            finish(state, events, from)
+        }
+    }
+}
+
+fn activate(
+    state: &mut GameState,
+    events: &mut Vec<Event>,
+    player: PlayerId,
+    card: InstanceId,
+    index: usize,
+    target: Option<Target>,
+) -> Result<(), RulesError> {
+    check_playable_phase(state, "activating an ability")?;
+    check_turn(state, player, state.active, "activate an ability")?;
+    own_card(state, player, card, Location::Battlefield)?;
+    let def = std::sync::Arc::clone(state.def(card));
+    let ability = def
+        .abilities
+        .get(index)
+        .ok_or(RulesError::BadAbilityIndex { card, index })?;
+    if ability.ability_type != AbilityType::Activated {
+        return Err(RulesError::NotActivatable { card, index });
+    }
+    if state.card(card).summoning_sick && def.is_creature() && !def.has(Technique::Haste) {
+        return Err(RulesError::SummoningSick(card));
+    }
+    let refs = immediate_alterations(state, card, std::iter::once(index));
+    check_target(state, &refs, target)?;
+    let from = events.len();
+    pay(state, events, player, card, &ability.mana_requirement)?;
+    events.push(
+        Event::new(EventType::OnAbilityActivated)
+            .source(card, state.card(card).def)
+            .owner(player)
+            .amount(index as i32),
+    );
+    apply_alterations(state, events, &refs, player, target)?;
+    finish(state, events, from)
+}
+
+fn declare_attack(
+    state: &mut GameState,
+    events: &mut Vec<Event>,
+    player: PlayerId,
+    attacker: InstanceId,
+) -> Result<(), RulesError> {
+    if !matches!(state.phase, Phase::Main | Phase::Attack) {
+        return Err(RulesError::WrongPhase {
+            phase: state.phase,
+            action: "declaring an attacker",
+        });
+    }
+    check_turn(state, player, state.active, "attack")?;
+    if state.try_card(attacker).is_none() {
+        return Err(RulesError::UnknownCard(attacker));
+    }
+    check_attacker(state, player, attacker).map_err(|refusal| match refusal {
+        AttackRefusal::NotACreature(id) => RulesError::NotACreature(id),
+        AttackRefusal::NotYours(card) => RulesError::NotYourCard { card, player },
+        AttackRefusal::SummoningSick(id) => RulesError::SummoningSick(id),
+        AttackRefusal::AlreadyAttacked(id) => RulesError::AlreadyAttacked(id),
+    })?;
+    let defender = player.opponent();
+    state.card_mut(attacker).attacked_this_turn = true;
+    state.combats.push_back(Combat {
+        attacker,
+        defender,
+        blockers: imbl::Vector::new(),
+    });
+    let def = state.card(attacker).def;
+    let from = events.len();
+    for kind in [EventType::OnAttackDeclared, EventType::OnCardAttack] {
+        events.push(
+            Event::new(kind)
+                .source(attacker, def)
+                .owner(player)
+                .target(Target::Player(defender)),
+        );
+    }
+    finish(state, events, from)
+}
+
+fn declare_defense(
+    state: &mut GameState,
+    events: &mut Vec<Event>,
+    player: PlayerId,
+    blocker: InstanceId,
+    combat_index: usize,
+) -> Result<(), RulesError> {
+    if state.phase != Phase::Defense {
+        return Err(RulesError::WrongPhase {
+            phase: state.phase,
+            action: "declaring a blocker",
+        });
+    }
+    check_turn(state, player, state.defending(), "block")?;
+    if state.try_card(blocker).is_none() {
+        return Err(RulesError::UnknownCard(blocker));
+    }
+    let attacker = state
+        .combats
+        .get(combat_index)
+        .map(|c| c.attacker)
+        .ok_or(RulesError::BadCombatIndex(combat_index))?;
+    check_blocker(state, player, blocker, attacker).map_err(|refusal| match refusal {
+        BlockRefusal::NotACreature(id) => RulesError::NotACreature(id),
+        BlockRefusal::NotYours(card) => RulesError::NotYourCard { card, player },
+        other => RulesError::CannotBlock(other),
+    })?;
+    if let Some(combat) = state.combats.get_mut(combat_index) {
+        combat.blockers.push_back(blocker);
+    }
+    let def = state.card(blocker).def;
+    let from = events.len();
+    for kind in [EventType::OnDefenseDeclared, EventType::OnCardDefense] {
+        events.push(
+            Event::new(kind)
+                .source(blocker, def)
+                .owner(player)
+                .target(Target::Card(attacker)),
+        );
+    }
+    finish(state, events, from)
+}
+
+fn order_blockers(
+    state: &mut GameState,
+    player: PlayerId,
+    combat_index: usize,
+    blockers: &[InstanceId],
+) -> Result<(), RulesError> {
+    if state.phase != Phase::Defense {
+        return Err(RulesError::WrongPhase {
+            phase: state.phase,
+            action: "ordering blockers",
+        });
+    }
+    check_turn(state, player, state.active, "order blockers")?;
+    let combat = state
+        .combats
+        .get(combat_index)
+        .ok_or(RulesError::BadCombatIndex(combat_index))?;
+    let mut declared: Vec<InstanceId> = combat.blockers.iter().copied().collect();
+    let mut proposed = blockers.to_vec();
+    declared.sort();
+    proposed.sort();
+    if declared != proposed {
+        return Err(RulesError::BadBlockerOrder);
+    }
+    if let Some(combat) = state.combats.get_mut(combat_index) {
+        combat.blockers = blockers.iter().copied().collect();
+    }
+    Ok(())
+}
+
+fn resolve_pending(
+    state: &mut GameState,
+    events: &mut Vec<Event>,
+    index: usize,
+    target: Target,
+) -> Result<(), RulesError> {
+    let pending = state
+        .pending_triggers
+        .get(index)
+        .cloned()
+        .ok_or(RulesError::NoSuchPendingTrigger(index))?;
+    if !is_legal_target(state, alteration(state, pending.alteration), target) {
+        return Err(RulesError::IllegalTarget(target));
+    }
+    state.pending_triggers.remove(index);
+    let from = events.len();
+    start_alteration(
+        state,
+        events,
+        pending.alteration,
+        pending.controller,
+        target,
+    )?;
+    finish(state, events, from)
+}

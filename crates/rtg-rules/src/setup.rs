@@ -1,0 +1,113 @@
+//! Creating and starting a game from two decks.
+
+use std::sync::Arc;
+
+use rtg_core::{
+    CardDefinition, Content, DefinitionTable, EffectRegistry, Event, GameState, PlayerId,
+    TableError, Zone,
+};
+use thiserror::Error;
+
+use crate::engine::{Outcome, enter_draw};
+use crate::error::RulesError;
+
+/// How a game is set up.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct GameConfig {
+    /// The players' names, in seat order (seat 0 takes the first turn).
+    pub names: [String; 2],
+    /// The seed of the game's random generator.
+    pub seed: u64,
+    /// Each player's starting health.
+    pub starting_health: i32,
+    /// Cards each player draws before the first turn.
+    pub opening_hand: u32,
+    /// The most cards a player keeps at the end of their turn.
+    pub hand_limit: u32,
+    /// The game is a draw when this turn would begin (every player's turn counts).
+    pub turn_limit: Option<u32>,
+}
+
+impl Default for GameConfig {
+    fn default() -> Self {
+        GameConfig {
+            names: ["alice".to_owned(), "bob".to_owned()],
+            seed: 0,
+            starting_health: rtg_core::STARTING_HEALTH,
+            opening_hand: 7,
+            hand_limit: rtg_core::HAND_LIMIT,
+            turn_limit: Some(200),
+        }
+    }
+}
+
+/// A game that cannot be set up.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum SetupFailure {
+    /// The decks' definitions do not form one table.
+    #[error(transparent)]
+    Table(#[from] TableError),
+    /// A deck card is not in the content.
+    #[error("card `{0}` of a deck is not part of the game's content")]
+    UnknownCard(String),
+    /// Starting the game failed.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+}
+
+/// The content of a game between these decks: their definitions (with spawn templates) and an
+/// effect registry.
+pub fn content_for(
+    decks: [&[Arc<CardDefinition>]; 2],
+    effects: EffectRegistry,
+) -> Result<Arc<Content>, SetupFailure> {
+    let table = DefinitionTable::new(decks.into_iter().flatten())?;
+    Ok(Content::new(table, effects))
+}
+
+/// A game before its start: both decks in their zones in the given order, not yet shuffled.
+pub fn new_game(
+    content: Arc<Content>,
+    decks: [&[Arc<CardDefinition>]; 2],
+    config: &GameConfig,
+) -> Result<GameState, SetupFailure> {
+    let names = [config.names[0].as_str(), config.names[1].as_str()];
+    let mut state = GameState::new(Arc::clone(&content), names, config.seed);
+    state.turn_limit = config.turn_limit;
+    for (seat, deck) in decks.into_iter().enumerate() {
+        let player = PlayerId(seat as u8);
+        state.player_mut(player).health = config.starting_health;
+        state.player_mut(player).hand_limit = config.hand_limit;
+        for def in deck {
+            let index = content
+                .definitions
+                .index_of(def.card_id.as_str())
+                .ok_or_else(|| SetupFailure::UnknownCard(def.card_id.to_string()))?;
+            state.create_card(index, player, Zone::Deck);
+        }
+    }
+    Ok(state)
+}
+
+/// Starts a game made by [`new_game`]: shuffles both decks with the game's generator, draws
+/// `opening_hand` cards each, and enters the first turn's draw phase with its full turn-start
+/// work (turn 1 skips only the draw).
+pub fn start(state: &GameState, opening_hand: u32) -> Result<Outcome, RulesError> {
+    let mut next = state.clone();
+    let mut events: Vec<Event> = Vec::new();
+    for player in [PlayerId::FIRST, PlayerId::SECOND] {
+        next.shuffle_deck(player);
+    }
+    for player in [PlayerId::FIRST, PlayerId::SECOND] {
+        for _ in 0..opening_hand {
+            next.draw(player, &mut events);
+        }
+    }
+    next.turn = 1;
+    next.active = PlayerId::FIRST;
+    enter_draw(&mut next, &mut events)?;
+    Ok(Outcome {
+        state: next,
+        events,
+    })
+}
