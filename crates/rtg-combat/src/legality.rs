@@ -69,7 +69,9 @@ pub enum BlockRefusal {
     #[error("{0} is not controlled by the defending player")]
     NotYours(InstanceId),
     /// The attacker flies and the blocker has neither flying nor reach.
-    #[error("{blocker} cannot block {attacker}: it flies, and the blocker has neither flying nor reach")]
+    #[error(
+        "{blocker} cannot block {attacker}: it flies, and the blocker has neither flying nor reach"
+    )]
     Flying {
         /// The would-be blocker.
         blocker: InstanceId,
