@@ -1,2 +1,63 @@
-//! Project automation.
-fn main() {}
+//! # xtask
+//!
+//! Project automation for rtg, run as `cargo xtask <command>` (an alias in `.cargo/config.toml`).
+//!
+//! - `cargo xtask ci`: every check CI runs, in order, stopping at the first failure. `.ci/run`
+//!   runs exactly this, so a green `cargo xtask ci` on a developer's machine means a green CI.
+//! - `cargo xtask snapshots [--accept]`: review (and accept) insta snapshot changes without
+//!   `cargo-insta` installed.
+//!
+//! The project's conventions (layering, crate docs, no ignored tests, ...) are checked by the
+//! tidy tests in `tidy.rs`: ordinary `#[test]`s of this crate, so `cargo test --workspace` keeps
+//! them.
+//!
+//! This crate uses only the standard library, so it builds in seconds on a cold cache.
+
+mod ci;
+mod snapshots;
+#[cfg(test)]
+mod tidy;
+mod util;
+
+use std::process::ExitCode;
+
+/// What `cargo xtask help` prints.
+const USAGE: &str = "\
+Project automation for rtg.
+
+Usage: cargo xtask <command> [options]
+
+Commands:
+  ci                    Run every check CI runs, in order, stopping at the first failure:
+                        fmt, clippy, tests (insta snapshots never auto-accepted), benches as a
+                        smoke test, and `rtg check` on the bundled cards/ and decks/.
+                        `.ci/run` runs exactly this.
+  snapshots [--accept]  Run the tests writing changed insta snapshots as `.snap.new` files,
+                        show each one's diff, and with --accept move them over the `.snap`s.
+                        See `cargo xtask snapshots --help`.
+  help                  Print this message.
+
+The tidy checks (layering, crate docs, no ignored tests, ...) are ordinary tests of this crate:
+`cargo test -p xtask` runs them alone; `cargo test --workspace` runs them with everything else.
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (command, rest) = match args.split_first() {
+        Some((command, rest)) => (command.as_str(), rest),
+        None => ("help", &[][..]),
+    };
+    match command {
+        "ci" => ci::run(rest),
+        "snapshots" => snapshots::run(rest),
+        "help" | "-h" | "--help" => {
+            print!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        other => {
+            eprintln!("xtask: unknown command `{other}`\n");
+            eprint!("{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
