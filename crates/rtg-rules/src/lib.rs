@@ -31,10 +31,12 @@ mod action;
 mod engine;
 mod error;
 mod game;
+mod legal;
 mod setup;
 
 pub use action::Action;
 pub use engine::{Outcome, PLAYABLE_PHASES, apply, check_victory, next_phase, step};
 pub use error::RulesError;
 pub use game::Game;
+pub use legal::legal_actions;
 pub use setup::{GameConfig, SetupFailure, content_for, new_game, start};

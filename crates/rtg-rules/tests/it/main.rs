@@ -1,0 +1,4 @@
+//! Integration tests of the rules engine.
+
+mod support;
+mod random_games;
