@@ -1,4 +1,61 @@
 //! # rtg
 //!
-//! The public API of rtg in one crate.
+//! A Rust engine for MTG-like card games. Define cards in YAML, assemble decks, and drive a game
+//! through pure, testable actions: every action returns a new [`GameState`] and never changes the
+//! old one. Same seed, same actions: same states and events, on every run and machine.
+//!
+//! This crate is the public API in one place; it only re-exports the layered crates below it
+//! (`rtg-core`, `rtg-effects`, `rtg-events`, `rtg-combat`, `rtg-rules`, `rtg-yaml`).
+//!
+//! ```
+//! use std::sync::Arc;
+//! use rtg::*;
+//!
+//! let goblin = Arc::new(CardDefinition::vanilla("goblin_01", "Goblin Warrior", CardType::Creature)
+//!     .with_cost(Mana::from_pairs([(ManaType::Fire, 1)]))
+//!     .with_stats(2, 2));
+//! let fire = Arc::new(CardDefinition::vanilla("fire_mana_01", "Fire Mana", CardType::Mana)
+//!     .with_cost(Mana::from_pairs([(ManaType::Fire, 1)])));
+//! let deck: Vec<_> = [&fire, &goblin].into_iter().cycle().take(20).cloned().collect();
+//!
+//! let content = content_for([&deck, &deck], builtin_registry()).unwrap();
+//! let mut game = Game::new(new_game(content, [&deck, &deck], &GameConfig::default()).unwrap(), 7);
+//! game.start().unwrap();
+//! game.advance_phase().unwrap(); // DRAW -> MAIN
+//! assert_eq!(game.current_phase(), Phase::Main);
+//! let alice = PlayerId(0);
+//! let mana_card = *game.state().player(alice).hand().iter()
+//!     .find(|&&c| game.state().def(c).card_type == CardType::Mana)
+//!     .unwrap();
+//! game.apply_action(Action::PlayCard { player: alice, card: mana_card, target: None }).unwrap();
+//! // A second mana card in the same turn is refused, and the state stays as it was.
+//! let before = game.state().clone();
+//! let other = *game.state().player(alice).hand().iter()
+//!     .find(|&&c| game.state().def(c).card_type == CardType::Mana)
+//!     .unwrap();
+//! let refused = game.apply_action(Action::PlayCard { player: alice, card: other, target: None });
+//! assert_eq!(refused.unwrap_err().kind(), "mana_already_played");
+//! assert_eq!(game.state(), &before);
+//! ```
+
 pub use rtg_core::*;
+
+pub use rtg_effects::{Builtin, BuiltinEffect, builtin_registry};
+
+pub use rtg_events::{
+    CHAIN_LIMIT, TriggerError, is_legal_target, legal_targets, passes_filters,
+};
+
+pub use rtg_combat::{
+    AttackRefusal, BlockRefusal, assign_damage, can_attack, can_block, can_block_card,
+    has_deathtouch, has_flying, has_haste, has_reach, has_trample, legal_attackers,
+    legal_blockers, lethal_damage,
+};
+
+pub use rtg_rules::{
+    Action, Game, GameConfig, Outcome, PLAYABLE_PHASES, RulesError, SetupFailure, apply,
+    check_victory, content_for, legal_actions, new_game, next_phase, start, step,
+};
+
+/// Card and deck files (YAML).
+pub use rtg_yaml as yaml;
