@@ -1,0 +1,3 @@
+//! Integration tests of rtg through its public API. One test binary, one module per area.
+
+mod support;
