@@ -16,6 +16,7 @@ mod alteration;
 mod builder;
 mod card;
 mod content;
+mod digest;
 mod effect;
 mod event;
 mod ids;
@@ -26,6 +27,7 @@ mod state;
 pub use alteration::{AlterationData, Amount, ParamValue, Params, TargetSpec, TriggerOwner, Zone};
 pub use builder::{CardSetup, PositionBuilder, SetupError};
 pub use card::{AbilityType, CardAbility, CardDefinition, CardType, Technique, TechniqueSet};
+pub use digest::Fnv64;
 pub use content::{Content, DefinitionTable, TableError};
 pub use effect::{
     Applied, DuplicateEffect, EffectContext, EffectError, EffectHandler, EffectRegistry,
