@@ -1,3 +1,4 @@
 //! Integration tests of rtg through its public API. One test binary, one module per area.
 
+mod effects;
 mod support;
