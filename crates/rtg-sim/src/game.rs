@@ -1,0 +1,243 @@
+//! Playing one game between two bots, recording what is needed to replay it.
+
+use std::sync::Arc;
+
+use rtg_core::{CardDefinition, Content, Event, Fnv64, GameRng, GameState, GameStatus, PlayerId};
+use rtg_rules::{Action, GameConfig, new_game, start, step};
+use serde::{Deserialize, Serialize};
+
+use crate::bot::{BotKind, to_act};
+
+/// The most actions a player may take in one phase before the simulator advances the phase for
+/// them. It keeps games finite whatever a bot does (a free activated ability used forever).
+pub const MAX_ACTIONS_PER_PHASE: u32 = 200;
+
+/// A deck: a name and its cards in order.
+#[derive(Clone, Debug)]
+pub struct DeckList {
+    /// Its name (the file stem of a deck file).
+    pub name: String,
+    /// Its cards.
+    pub cards: Vec<Arc<CardDefinition>>,
+}
+
+/// Two decks and the content they are played with.
+#[derive(Clone, Debug)]
+pub struct Matchup {
+    /// The game's content: every definition the decks use, and the effects.
+    pub content: Arc<Content>,
+    /// Deck A and deck B.
+    pub decks: [DeckList; 2],
+}
+
+impl Matchup {
+    /// A matchup of two decks with rtg's built-in effects.
+    pub fn new(deck_a: DeckList, deck_b: DeckList) -> Result<Matchup, rtg_rules::SetupFailure> {
+        Matchup::with_registry(deck_a, deck_b, rtg_effects::builtin_registry())
+    }
+
+    /// A matchup with an effect registry of one's own.
+    pub fn with_registry(
+        deck_a: DeckList,
+        deck_b: DeckList,
+        registry: rtg_core::EffectRegistry,
+    ) -> Result<Matchup, rtg_rules::SetupFailure> {
+        let content = rtg_rules::content_for([&deck_a.cards, &deck_b.cards], registry)?;
+        Ok(Matchup {
+            content,
+            decks: [deck_a, deck_b],
+        })
+    }
+
+    /// A digest of every card definition of the content (their serialised form, by card id), so
+    /// that a replay can tell when the cards changed.
+    pub fn cards_digest(&self) -> u64 {
+        let mut defs: Vec<&Arc<CardDefinition>> =
+            self.content.definitions.iter().map(|(_, d)| d).collect();
+        defs.sort_by(|a, b| a.card_id.cmp(&b.card_id));
+        let mut h = Fnv64::default();
+        for def in defs {
+            // invariant: definitions are plain data that always serialise
+            let text = serde_json::to_string(&**def).unwrap_or_default();
+            h.str(&text);
+        }
+        h.finish()
+    }
+}
+
+/// Which deck.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// Deck A.
+    A,
+    /// Deck B.
+    B,
+}
+
+/// How a game ended, by deck.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameEnd {
+    /// This deck won.
+    Won(Side),
+    /// A draw (both lost at once, or the turn limit).
+    Draw,
+    /// The engine refused a bot's action or failed: see the record's error.
+    Error,
+}
+
+/// One game's settings.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct GameSettings {
+    /// The game's seed.
+    pub seed: u64,
+    /// True when deck A takes the first turn.
+    pub a_first: bool,
+    /// The bots of deck A and deck B.
+    pub bots: [BotKind; 2],
+    /// The turn limit (every player's turn counts); the game is a draw beyond it.
+    pub max_turns: u32,
+    /// Cards each player draws before the first turn.
+    pub opening_hand: u32,
+}
+
+/// What happened in one game.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct GameRecord {
+    /// The settings it was played with.
+    pub settings: GameSettings,
+    /// How it ended.
+    pub end: GameEnd,
+    /// The turn it ended on.
+    pub turns: u32,
+    /// The engine error, when it failed.
+    pub error: Option<String>,
+    /// Every action, when recorded.
+    pub actions: Vec<Action>,
+    /// The digest of the state at the start of each turn, by action count, when recorded.
+    pub checkpoints: Vec<(usize, u64)>,
+    /// The digest of the final state.
+    pub final_digest: u64,
+}
+
+/// The seats' decks and bots for these settings: seat 0 takes the first turn.
+pub(crate) fn seats(settings: &GameSettings) -> [Side; 2] {
+    if settings.a_first {
+        [Side::A, Side::B]
+    } else {
+        [Side::B, Side::A]
+    }
+}
+
+fn side_index(side: Side) -> usize {
+    match side {
+        Side::A => 0,
+        Side::B => 1,
+    }
+}
+
+/// The started game of these settings (shuffled, opening hands drawn, turn 1 entered).
+pub fn initial_state(matchup: &Matchup, settings: &GameSettings) -> Result<GameState, String> {
+    let [first, second] = seats(settings);
+    let decks = [
+        &matchup.decks[side_index(first)],
+        &matchup.decks[side_index(second)],
+    ];
+    let config = GameConfig {
+        names: [decks[0].name.clone(), decks[1].name.clone()],
+        seed: settings.seed,
+        turn_limit: Some(settings.max_turns),
+        opening_hand: settings.opening_hand,
+        ..GameConfig::default()
+    };
+    let state = new_game(
+        Arc::clone(&matchup.content),
+        [&decks[0].cards, &decks[1].cards],
+        &config,
+    )
+    .map_err(|e| e.to_string())?;
+    start(&state, settings.opening_hand)
+        .map(|o| o.state)
+        .map_err(|e| e.to_string())
+}
+
+/// The end of a finished state, by deck.
+pub fn end_of(state: &GameState, settings: &GameSettings) -> GameEnd {
+    let sides = seats(settings);
+    match state.status {
+        GameStatus::Winner(PlayerId(seat)) => GameEnd::Won(sides[usize::from(seat & 1)]),
+        GameStatus::Draw | GameStatus::Ongoing => GameEnd::Draw,
+    }
+}
+
+/// The bots' generator for a game: derived from the game's seed, apart from the game's own.
+pub(crate) fn bot_rng(seed: u64) -> GameRng {
+    GameRng::seeded(GameRng::derive_seed(seed, 0x0b07))
+}
+
+/// Plays one game to its end. With `record`, keeps every action and a digest at each turn start.
+pub fn play_game(matchup: &Matchup, settings: &GameSettings, record: bool) -> GameRecord {
+    let mut out = GameRecord {
+        settings: *settings,
+        end: GameEnd::Error,
+        turns: 0,
+        error: None,
+        actions: Vec::new(),
+        checkpoints: Vec::new(),
+        final_digest: 0,
+    };
+    let mut state = match initial_state(matchup, settings) {
+        Ok(s) => s,
+        Err(e) => {
+            out.error = Some(e);
+            return out;
+        }
+    };
+    let sides = seats(settings);
+    let bots = [
+        settings.bots[side_index(sides[0])].bot(),
+        settings.bots[side_index(sides[1])].bot(),
+    ];
+    let mut rng = bot_rng(settings.seed);
+    let mut events: Vec<Event> = Vec::new();
+    let mut in_phase = 0u32;
+    if record {
+        out.checkpoints.push((0, state.digest()));
+    }
+    while !state.is_over() {
+        let player = to_act(&state);
+        let mut action = bots[player.index()].choose(&state, player, &mut rng);
+        if in_phase >= MAX_ACTIONS_PER_PHASE && state.pending_triggers.is_empty() {
+            action = Action::AdvancePhase;
+        }
+        let turn = state.turn;
+        events.clear();
+        if let Err(e) = step(&mut state, &action, &mut events) {
+            out.error = Some(format!(
+                "turn {}, {}: {} chose {action:?}, refused: {e}",
+                state.turn,
+                state.phase,
+                bots[player.index()].name()
+            ));
+            out.turns = state.turn;
+            out.final_digest = state.digest();
+            return out;
+        }
+        in_phase = if matches!(action, Action::AdvancePhase) {
+            0
+        } else {
+            in_phase + 1
+        };
+        if record {
+            out.actions.push(action);
+            if state.turn != turn {
+                out.checkpoints.push((out.actions.len(), state.digest()));
+            }
+        }
+    }
+    out.end = end_of(&state, settings);
+    out.turns = state.turn;
+    out.final_digest = state.digest();
+    out
+}

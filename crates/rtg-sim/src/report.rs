@@ -1,0 +1,360 @@
+//! The report of a batch of games, and merging the reports of shards.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::bot::BotKind;
+use crate::game::{GameEnd, GameRecord, Side};
+
+/// A part of a batch: the games whose index is `index` modulo `count`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Shard {
+    /// This shard's number, from 0.
+    pub index: u64,
+    /// How many shards the batch is split into.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole batch.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// True when game `game` belongs to this shard.
+    pub fn has(self, game: u64) -> bool {
+        game % self.count == self.index
+    }
+}
+
+/// A game the engine could not finish: its index and seed, to replay it, and why.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct GameFailure {
+    /// The game's index in the batch.
+    pub index: u64,
+    /// The game's seed.
+    pub seed: u64,
+    /// What went wrong.
+    pub message: String,
+}
+
+/// The results of a batch of games between deck A and deck B.
+///
+/// Everything but the timing depends only on the batch's settings, never on threads or
+/// machines: reports of shards merge into exactly the report of the whole batch.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Report {
+    /// Deck A's name.
+    pub deck_a: String,
+    /// Deck B's name.
+    pub deck_b: String,
+    /// The bots of deck A and deck B.
+    pub bots: [BotKind; 2],
+    /// The batch's master seed.
+    pub seed: u64,
+    /// The games in the whole batch.
+    pub batch_games: u64,
+    /// The turn limit.
+    pub max_turns: u32,
+    /// The digest of the card definitions (hex).
+    pub cards_digest: String,
+    /// The shards this report covers (all of them once merged).
+    pub shards: Vec<Shard>,
+    /// Games played (finished or failed).
+    pub games: u64,
+    /// Games deck A won.
+    pub wins_a: u64,
+    /// Games deck B won.
+    pub wins_b: u64,
+    /// Drawn games.
+    pub draws: u64,
+    /// Games won by the player who took the first turn.
+    pub first_player_wins: u64,
+    /// Sum of the turns of finished games.
+    pub turns_sum: u64,
+    /// Fewest turns of a finished game.
+    pub turns_min: Option<u32>,
+    /// Most turns of a finished game.
+    pub turns_max: Option<u32>,
+    /// Games the engine could not finish.
+    pub failures: Vec<GameFailure>,
+    /// Wall-clock seconds spent (summed over merged shards).
+    pub seconds: f64,
+}
+
+impl PartialEq for Report {
+    /// Equal results; the timing is ignored.
+    fn eq(&self, other: &Report) -> bool {
+        let strip = |r: &Report| {
+            let mut r = r.clone();
+            r.seconds = 0.0;
+            serde_json::to_string(&r).unwrap_or_default()
+        };
+        strip(self) == strip(other)
+    }
+}
+
+/// Reports that cannot be merged.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum MergeError {
+    /// Nothing to merge.
+    #[error("no reports to merge")]
+    Empty,
+    /// The reports come from different batches.
+    #[error("the reports come from different batches: {0} differs")]
+    DifferentBatch(&'static str),
+    /// A shard appears twice.
+    #[error("shard {index}/{count} appears twice")]
+    DuplicateShard {
+        /// Its index.
+        index: u64,
+        /// The shard count.
+        count: u64,
+    },
+}
+
+/// A 95% confidence interval (Wilson score) of a proportion.
+pub fn wilson_interval(successes: f64, n: f64) -> (f64, f64) {
+    if n <= 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let p = successes / n;
+    let denom = 1.0 + z * z / n;
+    let center = (p + z * z / (2.0 * n)) / denom;
+    let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
+    ((center - half).max(0.0), (center + half).min(1.0))
+}
+
+impl Report {
+    /// An empty report of a batch (or shard).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        deck_a: &str,
+        deck_b: &str,
+        bots: [BotKind; 2],
+        seed: u64,
+        batch_games: u64,
+        max_turns: u32,
+        cards_digest: u64,
+        shard: Shard,
+    ) -> Report {
+        Report {
+            deck_a: deck_a.to_owned(),
+            deck_b: deck_b.to_owned(),
+            bots,
+            seed,
+            batch_games,
+            max_turns,
+            cards_digest: format!("{cards_digest:016x}"),
+            shards: vec![shard],
+            games: 0,
+            wins_a: 0,
+            wins_b: 0,
+            draws: 0,
+            first_player_wins: 0,
+            turns_sum: 0,
+            turns_min: None,
+            turns_max: None,
+            failures: Vec::new(),
+            seconds: 0.0,
+        }
+    }
+
+    /// Adds one game (records must be added in game-index order for the failures' order).
+    pub fn add(&mut self, index: u64, record: &GameRecord) {
+        self.games += 1;
+        match record.end {
+            GameEnd::Error => {
+                self.failures.push(GameFailure {
+                    index,
+                    seed: record.settings.seed,
+                    message: record.error.clone().unwrap_or_default(),
+                });
+                return;
+            }
+            GameEnd::Draw => self.draws += 1,
+            GameEnd::Won(side) => {
+                match side {
+                    Side::A => self.wins_a += 1,
+                    Side::B => self.wins_b += 1,
+                }
+                if (side == Side::A) == record.settings.a_first {
+                    self.first_player_wins += 1;
+                }
+            }
+        }
+        self.turns_sum += u64::from(record.turns);
+        self.turns_min = Some(self.turns_min.map_or(record.turns, |m| m.min(record.turns)));
+        self.turns_max = Some(self.turns_max.map_or(record.turns, |m| m.max(record.turns)));
+    }
+
+    /// Games that finished (won or drawn).
+    pub fn finished(&self) -> u64 {
+        self.games - self.failures.len() as u64
+    }
+
+    /// Deck A's win rate over finished games, a draw counting half, with its 95% interval.
+    pub fn win_rate_a(&self) -> (f64, f64, f64) {
+        let n = self.finished() as f64;
+        let score = self.wins_a as f64 + self.draws as f64 / 2.0;
+        let (lo, hi) = wilson_interval(score, n);
+        (if n > 0.0 { score / n } else { 0.0 }, lo, hi)
+    }
+
+    /// The share of finished games won by the player who went first.
+    pub fn first_player_win_rate(&self) -> f64 {
+        let n = self.finished();
+        if n == 0 {
+            0.0
+        } else {
+            self.first_player_wins as f64 / n as f64
+        }
+    }
+
+    /// Mean turns of finished games.
+    pub fn mean_turns(&self) -> f64 {
+        let n = self.finished();
+        if n == 0 {
+            0.0
+        } else {
+            self.turns_sum as f64 / n as f64
+        }
+    }
+
+    /// Games per second of wall-clock time.
+    pub fn games_per_second(&self) -> f64 {
+        if self.seconds > 0.0 {
+            self.games as f64 / self.seconds
+        } else {
+            0.0
+        }
+    }
+
+    /// Merges the reports of shards of one batch into the report of all of them: the same
+    /// counts, extremes and failures (in game order) a single run would have produced.
+    pub fn merge(reports: &[Report]) -> Result<Report, MergeError> {
+        let (first, rest) = reports.split_first().ok_or(MergeError::Empty)?;
+        let mut merged = first.clone();
+        for r in rest {
+            let same = [
+                ("deck_a", r.deck_a == first.deck_a),
+                ("deck_b", r.deck_b == first.deck_b),
+                ("bots", r.bots == first.bots),
+                ("seed", r.seed == first.seed),
+                ("batch_games", r.batch_games == first.batch_games),
+                ("max_turns", r.max_turns == first.max_turns),
+                ("cards_digest", r.cards_digest == first.cards_digest),
+            ];
+            if let Some((field, _)) = same.iter().find(|(_, ok)| !ok) {
+                return Err(MergeError::DifferentBatch(field));
+            }
+            for shard in &r.shards {
+                if merged.shards.contains(shard) {
+                    return Err(MergeError::DuplicateShard {
+                        index: shard.index,
+                        count: shard.count,
+                    });
+                }
+                merged.shards.push(*shard);
+            }
+            merged.games += r.games;
+            merged.wins_a += r.wins_a;
+            merged.wins_b += r.wins_b;
+            merged.draws += r.draws;
+            merged.first_player_wins += r.first_player_wins;
+            merged.turns_sum += r.turns_sum;
+            merged.turns_min = match (merged.turns_min, r.turns_min) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            merged.turns_max = match (merged.turns_max, r.turns_max) {
+                (Some(a), Some(b)) => Some(a.max(b)),
+                (a, b) => a.or(b),
+            };
+            merged.failures.extend(r.failures.iter().cloned());
+            merged.seconds += r.seconds;
+        }
+        merged.failures.sort_by_key(|f| f.index);
+        merged.shards.sort_by_key(|s| (s.count, s.index));
+        let whole = merged.shards.len() as u64 == merged.shards[0].count
+            && merged
+                .shards
+                .iter()
+                .all(|s| s.count == merged.shards[0].count);
+        if whole {
+            merged.shards = vec![Shard::WHOLE];
+        }
+        Ok(merged)
+    }
+
+    /// A readable table of the results.
+    pub fn table(&self) -> String {
+        let (rate, lo, hi) = self.win_rate_a();
+        let pct = |x: f64| format!("{:.1}%", 100.0 * x);
+        let mut out = String::new();
+        out.push_str(&format!(
+            "{} ({}) vs {} ({}), seed {}, {} games",
+            self.deck_a, self.bots[0], self.deck_b, self.bots[1], self.seed, self.games
+        ));
+        if self.shards != [Shard::WHOLE] {
+            let list: Vec<String> = self
+                .shards
+                .iter()
+                .map(|s| format!("{}/{}", s.index, s.count))
+                .collect();
+            out.push_str(&format!(
+                " (shards {} of a batch of {})",
+                list.join(", "),
+                self.batch_games
+            ));
+        }
+        out.push('\n');
+        out.push_str(&format!(
+            "  {:<24}{:>10}\n",
+            format!("{} wins", self.deck_a),
+            self.wins_a
+        ));
+        out.push_str(&format!(
+            "  {:<24}{:>10}\n",
+            format!("{} wins", self.deck_b),
+            self.wins_b
+        ));
+        out.push_str(&format!("  {:<24}{:>10}\n", "draws", self.draws));
+        out.push_str(&format!(
+            "  {:<24}{:>10}\n",
+            "engine errors",
+            self.failures.len()
+        ));
+        out.push_str(&format!(
+            "  {:<24}{:>10}   95% CI {} .. {}\n",
+            format!("{} win rate", self.deck_a),
+            pct(rate),
+            pct(lo),
+            pct(hi)
+        ));
+        out.push_str(&format!(
+            "  {:<24}{:>10}\n",
+            "first player win rate",
+            pct(self.first_player_win_rate())
+        ));
+        out.push_str(&format!(
+            "  {:<24}{:>10.1}   min {} max {}\n",
+            "turns (mean)",
+            self.mean_turns(),
+            self.turns_min.map_or("-".to_owned(), |t| t.to_string()),
+            self.turns_max.map_or("-".to_owned(), |t| t.to_string()),
+        ));
+        out.push_str(&format!(
+            "  {:<24}{:>10.0}   ({:.2} s)\n",
+            "games per second",
+            self.games_per_second(),
+            self.seconds
+        ));
+        for f in self.failures.iter().take(10) {
+            out.push_str(&format!(
+                "  error in game {} (seed {}): {}\n",
+                f.index, f.seed, f.message
+            ));
+        }
+        out
+    }
+}

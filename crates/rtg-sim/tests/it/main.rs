@@ -1,0 +1,132 @@
+//! Integration tests of bots, batches, shards and replays.
+
+mod support;
+
+use rtg_sim::*;
+
+fn matchup() -> Matchup {
+    let deck = support::sample_deck();
+    Matchup::new(
+        DeckList {
+            name: "a".to_owned(),
+            cards: deck.clone(),
+        },
+        DeckList {
+            name: "b".to_owned(),
+            cards: deck.into_iter().rev().collect(),
+        },
+    )
+    .unwrap()
+}
+
+fn config(bots: [BotKind; 2], games: u64) -> SimConfig {
+    SimConfig {
+        games,
+        seed: 42,
+        bots,
+        threads: Some(1),
+        ..SimConfig::default()
+    }
+}
+
+#[test]
+fn every_bot_finishes_its_games_without_engine_errors() {
+    let m = matchup();
+    for bots in [
+        [BotKind::Greedy, BotKind::Greedy],
+        [BotKind::Random, BotKind::Random],
+        [BotKind::Heuristic, BotKind::Greedy],
+    ] {
+        let (report, _) = simulate(&m, &config(bots, 40), &|_| {});
+        assert_eq!(report.games, 40);
+        assert!(
+            report.failures.is_empty(),
+            "{bots:?}: {:?}",
+            report.failures
+        );
+        assert_eq!(report.wins_a + report.wins_b + report.draws, 40);
+    }
+}
+
+#[test]
+fn reports_do_not_depend_on_the_thread_count() {
+    let m = matchup();
+    let one = simulate(&m, &config([BotKind::Random, BotKind::Greedy], 60), &|_| {}).0;
+    let mut many_config = config([BotKind::Random, BotKind::Greedy], 60);
+    many_config.threads = Some(4);
+    let many = simulate(&m, &many_config, &|_| {}).0;
+    assert_eq!(one, many);
+}
+
+#[test]
+fn merged_shard_reports_equal_the_whole_batch() {
+    let m = matchup();
+    let whole = simulate(
+        &m,
+        &config([BotKind::Random, BotKind::Heuristic], 50),
+        &|_| {},
+    )
+    .0;
+    let shards: Vec<Report> = (0..3)
+        .map(|k| {
+            let mut c = config([BotKind::Random, BotKind::Heuristic], 50);
+            c.shard = Shard { index: k, count: 3 };
+            simulate(&m, &c, &|_| {}).0
+        })
+        .collect();
+    assert_eq!(shards.iter().map(|r| r.games).sum::<u64>(), 50);
+    let merged = Report::merge(&[shards[2].clone(), shards[0].clone(), shards[1].clone()]).unwrap();
+    assert_eq!(merged, whole);
+    let json = serde_json::to_string(&merged).unwrap();
+    let back: Report = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, whole);
+}
+
+#[test]
+fn merging_refuses_duplicate_shards_and_other_batches() {
+    let m = matchup();
+    let mut c = config([BotKind::Greedy, BotKind::Greedy], 4);
+    c.shard = Shard { index: 0, count: 2 };
+    let a = simulate(&m, &c, &|_| {}).0;
+    assert!(matches!(
+        Report::merge(&[a.clone(), a.clone()]),
+        Err(MergeError::DuplicateShard { .. })
+    ));
+    let mut other = a.clone();
+    other.seed = 7;
+    other.shards = vec![Shard { index: 1, count: 2 }];
+    assert_eq!(
+        Report::merge(&[a, other]),
+        Err(MergeError::DifferentBatch("seed"))
+    );
+}
+
+#[test]
+fn a_recorded_game_replays_bit_for_bit_and_a_tampered_one_does_not() {
+    let m = matchup();
+    let settings = config([BotKind::Random, BotKind::Greedy], 1).game(3);
+    let record = play_game(&m, &settings, true);
+    assert!(record.error.is_none());
+    let replay = Replay::from_record(&m, &record);
+    let json = serde_json::to_string_pretty(&replay).unwrap();
+    let back: Replay = serde_json::from_str(&json).unwrap();
+    let mut states = 0;
+    back.verify(&m, |_, _, _| states += 1).unwrap();
+    assert_eq!(states, record.actions.len() + 1);
+
+    let mut tampered = back.clone();
+    tampered.final_digest = "0000000000000000".to_owned();
+    assert!(matches!(
+        tampered.verify(&m, |_, _, _| {}),
+        Err(ReplayError::Digest { .. })
+    ));
+}
+
+#[test]
+fn the_same_game_played_twice_is_identical() {
+    let m = matchup();
+    let settings = config([BotKind::Random, BotKind::Random], 1).game(11);
+    let a = play_game(&m, &settings, true);
+    let b = play_game(&m, &settings, true);
+    assert_eq!(a, b);
+}
