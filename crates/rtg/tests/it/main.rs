@@ -1,4 +1,5 @@
 //! Integration tests of rtg through its public API. One test binary, one module per area.
 
 mod effects;
+mod events;
 mod support;
