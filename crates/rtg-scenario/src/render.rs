@@ -1,0 +1,133 @@
+//! Compact, stable text forms of cards, events and states, for transcripts and logs.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use rtg_core::{Event, GameState, GameStatus, InstanceId, Location, PlayerId, Target, Zone};
+
+/// How cards and players are named in text: by handle when the scenario gave one, else
+/// `card_id#N`.
+#[derive(Clone, Debug, Default)]
+pub struct Names {
+    /// Player names by seat.
+    pub players: [String; 2],
+    /// Handles by instance.
+    pub handles: BTreeMap<InstanceId, String>,
+}
+
+impl Names {
+    /// Names for two players and no handles.
+    pub fn new(players: [&str; 2]) -> Names {
+        Names {
+            players: [players[0].to_owned(), players[1].to_owned()],
+            handles: BTreeMap::new(),
+        }
+    }
+
+    /// A player's name.
+    pub fn player(&self, player: PlayerId) -> &str {
+        &self.players[player.index()]
+    }
+
+    /// A card's name: its handle, or `card_id#N`.
+    pub fn card(&self, state: &GameState, id: InstanceId) -> String {
+        match self.handles.get(&id) {
+            Some(handle) => handle.clone(),
+            None => match state.try_card(id) {
+                Some(_) => format!("{}#{}", state.def(id).card_id, id.0),
+                None => format!("#{}", id.0),
+            },
+        }
+    }
+
+    /// A target's name.
+    pub fn target(&self, state: &GameState, target: Target) -> String {
+        match target {
+            Target::Player(p) => self.player(p).to_owned(),
+            Target::Card(c) => self.card(state, c),
+        }
+    }
+}
+
+/// One event on one line: `on_card_receive_damage g1 (bob) amount=2`.
+pub fn event_line(state: &GameState, names: &Names, event: &Event) -> String {
+    let mut line = event.kind.name().to_owned();
+    if let Some(source) = event.source {
+        let _ = write!(line, " {}", names.card(state, source));
+    }
+    if let Some(target) = event.target
+        && event.source.map(Target::Card) != Some(target)
+    {
+        let _ = write!(line, " -> {}", names.target(state, target));
+    }
+    if let Some(amount) = event.amount {
+        let _ = write!(line, " amount={amount}");
+    }
+    if let Some(owner) = event.zone_owner {
+        let _ = write!(line, " ({})", names.player(owner));
+    }
+    line
+}
+
+/// A card in a zone: its name, and for a creature on the battlefield its stats and flags.
+pub fn card_text(state: &GameState, names: &Names, id: InstanceId) -> String {
+    let card = state.card(id);
+    let mut text = names.card(state, id);
+    if card.location() == Location::Battlefield && state.def(id).is_creature() {
+        let _ = write!(text, " {}/{}", card.attack(), card.defense());
+        if card.summoning_sick {
+            text.push_str(" sick");
+        }
+        if card.attacked_this_turn {
+            text.push_str(" attacked");
+        }
+    }
+    text
+}
+
+/// The state in a few stable lines: turn and phase, then each player with health, pool and zones
+/// (the deck as a count), then pending triggers and the result when there are any.
+pub fn state_text(state: &GameState, names: &Names) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "turn {} {} {}",
+        state.turn,
+        names.player(state.active),
+        state.phase
+    );
+    for seat in [PlayerId::FIRST, PlayerId::SECOND] {
+        let p = state.player(seat);
+        let list = |zone: Zone| -> String {
+            p.zone(zone)
+                .iter()
+                .map(|&id| card_text(state, names, id))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let _ = writeln!(
+            out,
+            "{}: health {} pool {} deck {} hand [{}] battlefield [{}] graveyard [{}]",
+            names.player(seat),
+            p.health,
+            p.pool,
+            p.deck().len(),
+            list(Zone::Hand),
+            list(Zone::Battlefield),
+            list(Zone::Graveyard),
+        );
+    }
+    if !state.pending_triggers.is_empty() {
+        let _ = writeln!(out, "pending triggers: {}", state.pending_triggers.len());
+    }
+    match state.status {
+        GameStatus::Ongoing => {}
+        GameStatus::Winner(p) => {
+            let _ = writeln!(out, "winner: {}", names.player(p));
+        }
+        GameStatus::Draw => {
+            let _ = writeln!(out, "result: draw");
+        }
+    }
+    out
+}
