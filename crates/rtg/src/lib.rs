@@ -5,7 +5,8 @@
 //! old one. Same seed, same actions: same states and events, on every run and machine.
 //!
 //! This crate is the public API in one place; it only re-exports the layered crates below it
-//! (`rtg-core`, `rtg-effects`, `rtg-events`, `rtg-combat`, `rtg-rules`, `rtg-yaml`).
+//! (`rtg-core`, `rtg-effects`, `rtg-events`, `rtg-combat`, `rtg-rules`, `rtg-yaml`,
+//! `rtg-scenario`, `rtg-sim`).
 //!
 //! ```
 //! use std::sync::Arc;
@@ -59,3 +60,24 @@ pub use rtg_rules::{
 
 /// Card and deck files (YAML).
 pub use rtg_yaml as yaml;
+
+pub use rtg_sim::{
+    Bot, BotKind, DeckList, GreedyBot, HeuristicBot, Matchup, RandomBot, Replay, Report,
+    SimConfig, play_game, simulate,
+};
+
+/// Bots, batches of games, shard reports and replays.
+pub use rtg_sim as sim;
+
+/// Snapshot testing of card behaviour with scenario files.
+///
+/// A user crate pins what its cards do in three lines (with `insta`):
+///
+/// ```no_run
+/// insta::glob!("scenarios", "*.yaml", |path| {
+///     insta::assert_snapshot!(rtg::testing::run_scenario(path).unwrap().to_string());
+/// });
+/// ```
+pub mod testing {
+    pub use rtg_scenario::*;
+}
