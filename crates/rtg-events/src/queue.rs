@@ -207,7 +207,8 @@ fn match_reversals(state: &mut GameState, event: &Event) {
 
 /// Settles a step: matches the events from `log[from..]`, then resolves the queue first in,
 /// first out, running the state-based checks after each item and matching the events each
-/// resolution causes, until the queue is empty or the game is over.
+/// resolution causes, until the queue is empty or the game is over. Pending triggers left with
+/// no legal target are then dropped.
 ///
 /// On error the state is left part-way: callers work on a copy and drop it.
 pub fn settle(
@@ -227,6 +228,7 @@ pub fn settle(
             return Ok(());
         }
         let Some(item) = state.queue.pop_front() else {
+            drop_unresolvable_pending(state);
             return Ok(());
         };
         resolved += 1;
@@ -242,5 +244,21 @@ pub fn settle(
             }
         }
         state.state_based_checks(log);
+    }
+}
+
+/// Drops the pending triggers that have no legal target left (their only targets went away
+/// while the queue resolved): no action could resolve them, and every other action is refused
+/// while one waits, so keeping them would lock the game.
+fn drop_unresolvable_pending(state: &mut GameState) {
+    let keep: imbl::Vector<PendingTrigger> = state
+        .pending_triggers
+        .iter()
+        .filter(|p| !legal_targets(state, alteration(state, p.alteration)).is_empty())
+        .cloned()
+        .collect();
+    if keep.len() != state.pending_triggers.len() {
+        tracing::debug!("pending triggers dropped: no legal target left");
+        state.pending_triggers = keep;
     }
 }

@@ -3,3 +3,4 @@
 mod effects;
 mod events;
 mod support;
+mod triggers;
