@@ -1,3 +1,104 @@
 //! # rtg-yaml
 //!
-//! Card and deck files: the only crate that knows YAML.
+//! Card and deck files: the only crate of rtg that knows YAML (and the only one that depends on
+//! `serde_yaml`). It reads the formats of the specification's sections 3, 5 and 9 into
+//! `rtg-core` definitions, and checks them loudly: every unknown name, wrong type, number out of
+//! range, duplicate key, impossible combination and dangling reference is an error saying where
+//! it is (file, line, column, card, field) and what was expected, with a "did you mean" when a
+//! valid name is close.
+//!
+//! ```
+//! let card = rtg_yaml::parse_card(
+//!     "goblin.yaml",
+//!     "card_id: goblin_01\nname: Goblin Warrior\ntype: creature\nmana: {fire: 1}\nattack: 2\ndefense: 2\n",
+//!     None,
+//! )
+//! .unwrap();
+//! assert_eq!(card.attack, 2);
+//!
+//! let error = rtg_yaml::parse_card("bad.yaml", "card_id: x\nname: X\ntype: creature\nhealth: 3\n", None)
+//!     .unwrap_err();
+//! assert!(error.to_string().starts_with("bad.yaml:4:1: error:"));
+//! assert!(error.to_string().contains("did you mean `defense`?"));
+//! ```
+//!
+//! ## Invariants
+//!
+//! - Loading never panics and never hangs on bad input: files over [`MAX_FILE_BYTES`] are
+//!   refused before they are read, non-UTF-8 text is an error, and serde_yaml's limits refuse
+//!   deep nesting and alias bombs.
+//! - Loading is deterministic: directories are read in file-name order, catalogs are ordered by
+//!   `card_id`, decks keep the order of their entries.
+//! - No global state: effects are checked against the [`Loader`]'s registry.
+//!
+//! ## Where things are
+//!
+//! - `raw`: serde types mirroring the files; what serde checks with exact positions.
+//! - `build`: the checks that need several fields, the registry or other cards.
+//! - `loader`: reading files and the two-pass batch loading (templates before their users).
+//! - `locate`: field paths and finding where a path is written, for errors found after parsing.
+//! - `document`: any YAML document read with the same limits and error reports, for formats
+//!   defined in other crates (scenarios), which must not depend on serde_yaml themselves.
+//! - `error`, `catalog`, `deck`, `suggest`: what their names say.
+
+mod build;
+mod catalog;
+mod deck;
+mod document;
+mod error;
+mod loader;
+mod locate;
+mod raw;
+mod suggest;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use rtg_core::CardDefinition;
+
+pub use catalog::{Catalog, build_catalog};
+pub use deck::{Deck, build_deck};
+pub use document::{parse_document, read_text};
+pub use error::{DeckError, ErrorKind, LoadError, LoadErrors, NameKind};
+pub use loader::{CardReport, LoadedCard, Loader, MAX_FILE_BYTES, is_deck_file, yaml_files_in};
+pub use locate::Position;
+
+/// The most copies of one card a deck may hold.
+pub const MAX_COPIES: u32 = 1_000;
+/// The most cards a deck may hold in total.
+pub const MAX_DECK_CARDS: u64 = 10_000;
+/// How deep `template_card_id` references may chain (a template whose card uses a template ...).
+pub const MAX_TEMPLATE_DEPTH: usize = 16;
+
+/// Loads one card file with the built-in effects (the specification's `load_card`).
+/// See [`Loader::load_card`].
+pub fn load_card(
+    path: impl AsRef<Path>,
+    catalog: Option<&Catalog>,
+) -> Result<Arc<CardDefinition>, LoadError> {
+    Loader::default().load_card(path, catalog)
+}
+
+/// Parses one card from text with the built-in effects. See [`Loader::parse_card`].
+pub fn parse_card(
+    source_name: impl AsRef<Path>,
+    text: &str,
+    catalog: Option<&Catalog>,
+) -> Result<Arc<CardDefinition>, LoadError> {
+    Loader::default().parse_card(source_name, text, catalog)
+}
+
+/// Loads every card file of a directory with the built-in effects (the specification's
+/// `load_cards_from_dir`). See [`Loader::load_cards_from_dir`].
+pub fn load_cards_from_dir(
+    dir: impl AsRef<Path>,
+    catalog: Option<&Catalog>,
+) -> Result<Vec<Arc<CardDefinition>>, LoadErrors> {
+    Loader::default().load_cards_from_dir(dir, catalog)
+}
+
+/// Loads a deck file against a catalog (the specification's `load_deck`).
+/// See [`Loader::load_deck`].
+pub fn load_deck(catalog: &Catalog, path: impl AsRef<Path>) -> Result<Deck, LoadErrors> {
+    Loader::default().load_deck(catalog, path)
+}

@@ -1,0 +1,180 @@
+//! Hostile input: huge files, deep nesting, alias bombs, bytes that are not text, truncated
+//! files. Loading returns an error, quickly, and never panics.
+
+use std::time::{Duration, Instant};
+
+use rtg_yaml::{ErrorKind, MAX_FILE_BYTES, load_card, load_deck, parse_card};
+
+use crate::support::{BASE, TempDir, card_error};
+
+#[test]
+fn files_over_the_size_limit_are_refused_before_reading() {
+    let dir = TempDir::new();
+    let path = dir.path().join("huge.yaml");
+    // A sparse file: its size is known from its metadata, and reading it would take long.
+    let file = std::fs::File::create(&path).unwrap();
+    file.set_len(64 * MAX_FILE_BYTES).unwrap();
+    let start = Instant::now();
+    let e = load_card(&path, None).unwrap_err();
+    assert!(start.elapsed() < Duration::from_secs(1));
+    assert!(
+        matches!(e.kind(), ErrorKind::TooLarge { limit, .. } if *limit == MAX_FILE_BYTES),
+        "{e}"
+    );
+    let text = e.to_string();
+    assert!(
+        text.starts_with(&format!("{}: error: ", path.display())),
+        "{text}"
+    );
+    assert!(
+        text.contains("more than the limit of 1048576 bytes"),
+        "{text}"
+    );
+
+    let e = load_deck(&rtg_yaml::Catalog::new(), &path).unwrap_err();
+    assert!(matches!(e.0[0].kind(), ErrorKind::TooLarge { .. }));
+}
+
+#[test]
+fn deep_nesting_is_refused() {
+    // Parameters take any YAML value, so the nesting reaches the parser's limit there.
+    let text = crate::support::base_with("amount: 2", &format!("amount: {}", "[".repeat(10_000)));
+    let e = card_error(&text);
+    assert!(matches!(e.kind(), ErrorKind::TooDeep), "{e}");
+    assert!(e.to_string().contains("nested too deeply"), "{e}");
+    assert_eq!(e.line(), Some(17));
+
+    let text = crate::support::base_with(
+        "amount: 2",
+        &format!("amount:\n            {}", "- ".repeat(10_000)),
+    );
+    let e = card_error(&text);
+    assert!(matches!(e.kind(), ErrorKind::TooDeep), "{e}");
+
+    // Where a field takes no nesting, it is a type error before any depth is reached.
+    let text = format!(
+        "card_id: a\nname: A\ntype: creature\ndescription: {}\n",
+        "{".repeat(10_000)
+    );
+    assert!(matches!(
+        card_error(&text).kind(),
+        ErrorKind::WrongType { .. } | ErrorKind::TooDeep
+    ));
+}
+
+#[test]
+fn alias_bombs_are_refused_quickly() {
+    let mut text = String::from(
+        "card_id: a\nname: A\ntype: creature\nabilities:\n  - name: X\n    ability_type: activated\n    alterations:\n      - effect: damage_player\n        params:\n",
+    );
+    text.push_str("          a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
+    for (name, prev) in [
+        ("b", "a"),
+        ("c", "b"),
+        ("d", "c"),
+        ("e", "d"),
+        ("f", "e"),
+        ("g", "f"),
+        ("h", "g"),
+        ("i", "h"),
+    ] {
+        let refs = vec![format!("*{prev}"); 9].join(",");
+        text.push_str(&format!("          {name}: &{name} [{refs}]\n"));
+    }
+    let start = Instant::now();
+    let e = card_error(&text);
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "took {:?}",
+        start.elapsed()
+    );
+    assert!(matches!(e.kind(), ErrorKind::AliasBomb), "{e}");
+    assert!(e.to_string().contains("alias bomb"), "{e}");
+}
+
+#[test]
+fn non_utf8_files_are_refused_with_the_position_of_the_first_bad_byte() {
+    let dir = TempDir::new();
+    let mut bytes = b"card_id: a\nname: Caf".to_vec();
+    bytes.extend([0xC3, 0x28]);
+    bytes.extend(b"\ntype: creature\n");
+    let path = dir.write("latin.yaml", bytes);
+    let e = load_card(&path, None).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::NotUtf8 { offset: 20 }), "{e}");
+    assert_eq!((e.line(), e.column()), (Some(2), Some(10)));
+    assert!(
+        e.to_string()
+            .contains(":2:10: error: the file is not valid UTF-8"),
+        "{e}"
+    );
+}
+
+#[test]
+fn empty_files_and_several_documents_are_refused() {
+    for text in ["", "\n\n", "# only a comment\n", "---\n"] {
+        let e = card_error(text);
+        assert!(matches!(e.kind(), ErrorKind::Empty { .. }), "{text:?}: {e}");
+    }
+    let e = card_error(
+        "card_id: a\nname: A\ntype: creature\n---\ncard_id: b\nname: B\ntype: creature\n",
+    );
+    assert!(matches!(e.kind(), ErrorKind::MultipleDocuments), "{e}");
+}
+
+#[test]
+fn broken_yaml_is_a_syntax_error_with_a_position() {
+    let e = card_error("card_id: a\nname: \"A\ntype: creature\n");
+    assert!(matches!(e.kind(), ErrorKind::Syntax(_)), "{e}");
+    assert!(e.line().is_some(), "{e}");
+    let e = card_error("card_id: a\n  name: A\n type: creature\n");
+    assert!(matches!(e.kind(), ErrorKind::Syntax(_)), "{e}");
+    let e = card_error("card_id: a\nname: A\ntype: creature\nattack: *nowhere\n");
+    assert!(matches!(e.kind(), ErrorKind::Syntax(_)), "{e}");
+}
+
+#[test]
+fn directories_and_missing_files_are_io_errors() {
+    let dir = TempDir::new();
+    let e = load_card(dir.path(), None).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::Io(_)), "{e}");
+    let e = load_card(dir.path().join("absent.yaml"), None).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::Io(_)), "{e}");
+    assert!(
+        e.to_string()
+            .contains("absent.yaml: error: cannot read the file"),
+        "{e}"
+    );
+}
+
+#[test]
+fn every_truncation_and_every_dropped_line_of_a_card_is_handled_without_panic() {
+    let text = crate::support::base_with("attack: 2\n", "attack: 2\ntechniques: [flying]\n");
+    for end in (0..text.len()).filter(|&i| text.is_char_boundary(i)) {
+        let _ = parse_card("t.yaml", &text[..end], None);
+    }
+    let lines: Vec<&str> = BASE.lines().collect();
+    for skip in 0..lines.len() {
+        let mut variant: Vec<&str> = lines.clone();
+        variant.remove(skip);
+        let _ = parse_card("t.yaml", &variant.join("\n"), None);
+    }
+    // Odd but well-formed YAML in every field.
+    for odd in [
+        "~",
+        "[]",
+        "{}",
+        "!!binary aGk=",
+        "&a 1",
+        "'$attack'",
+        "-0",
+        "0x10",
+        ".nan",
+        "1e9",
+    ] {
+        for field in ["attack", "name", "type", "mana", "abilities", "techniques"] {
+            let text = format!("card_id: o\nname: O\ntype: creature\n{field}: {odd}\n");
+            let text = text.replacen(&format!("{field}: O\n"), "", 1);
+            let _ = parse_card("o.yaml", &text, None);
+        }
+    }
+}

@@ -1,0 +1,8 @@
+//! Integration tests of rtg-yaml, as one test binary (matklad, "Delete Cargo Integration Tests").
+
+mod batch;
+mod decks;
+mod hostile;
+mod rejections;
+mod support;
+mod valid;
