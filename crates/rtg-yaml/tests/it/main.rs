@@ -1,6 +1,7 @@
 //! Integration tests of rtg-yaml, as one test binary (matklad, "Delete Cargo Integration Tests").
 
 mod batch;
+mod bundled;
 mod decks;
 mod hostile;
 mod rejections;
