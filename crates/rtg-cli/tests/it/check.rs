@@ -1,0 +1,195 @@
+//! `rtg check`.
+
+use crate::support::{TempDir, creature, mana, rtg};
+
+/// A valid project: two cards and a deck, in the default places.
+fn valid_project() -> TempDir {
+    let dir = TempDir::new();
+    dir.write("cards/goblin.yaml", creature("goblin_01"));
+    dir.write("cards/fire.yaml", mana("fire_mana_01"));
+    dir.write(
+        "decks/aggro.yaml",
+        "cards:\n  goblin_01: 3\n  fire_mana_01: 2\n",
+    );
+    dir
+}
+
+#[test]
+fn valid_content_exits_0_with_a_summary() {
+    let dir = valid_project();
+    let run = rtg(dir.path(), &["check"]);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    assert_eq!(run.stdout, "checked 2 cards and 1 deck: 0 errors\n");
+    assert_eq!(run.stderr, "");
+
+    let run = rtg(dir.path(), &["check", "cards", "decks/aggro.yaml"]);
+    assert_eq!(run.code, Some(0), "{}", run.stdout);
+    assert_eq!(run.stdout, "checked 2 cards and 1 deck: 0 errors\n");
+}
+
+#[test]
+fn a_bad_card_exits_1_with_path_line_column() {
+    let dir = valid_project();
+    dir.write(
+        "cards/giant.yaml",
+        "card_id: giant_01\nname: Clumsy Giant\ntype: creature\ndefense: 5\nattack: 3\ndefense: 1\n",
+    );
+    dir.write(
+        "cards/imp.yaml",
+        creature("imp_01").replace("type: creature", "type: creatur"),
+    );
+    let run = rtg(dir.path(), &["check"]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", run.stdout);
+    let giant = format!("cards{}giant.yaml:6:1: error: ", std::path::MAIN_SEPARATOR);
+    assert!(lines[0].starts_with(&giant), "{}", run.stdout);
+    assert!(
+        lines[0].contains("duplicate key `defense`"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        lines[1].contains("imp.yaml:3:7: error: ") && lines[1].contains("did you mean `creature`?"),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(lines[2], "checked 4 cards and 1 deck: 2 errors");
+}
+
+#[test]
+fn a_deck_naming_an_unknown_card_exits_1() {
+    let dir = valid_project();
+    dir.write("decks/typo.yaml", "name: Typo\ncards:\n  goblin_02: 2\n");
+    let run = rtg(dir.path(), &["check"]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("typo.yaml:3:3: error: "),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("did you mean `goblin_01`?"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .ends_with("checked 2 cards and 2 decks: 1 error\n"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_deck_naming_a_broken_card_is_reported_once() {
+    let dir = valid_project();
+    dir.write(
+        "cards/goblin.yaml",
+        creature("goblin_01").replace("attack: 2", "attack: -2"),
+    );
+    let run = rtg(dir.path(), &["check"]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    assert!(run.stdout.ends_with(": 1 error\n"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("goblin.yaml:5:9: error: "),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_deck_file_outside_decks_is_told_by_its_cards_key() {
+    let dir = valid_project();
+    dir.write("extra/mixed.yaml", "cards:\n  goblin_01: 1\n");
+    dir.write("extra/wolf.yaml", creature("wolf_01"));
+    let run = rtg(dir.path(), &["check", "cards", "extra"]);
+    assert_eq!(run.code, Some(0), "{}", run.stdout);
+    assert_eq!(run.stdout, "checked 3 cards and 1 deck: 0 errors\n");
+}
+
+#[test]
+fn a_nonexistent_path_exits_2() {
+    let dir = valid_project();
+    let run = rtg(dir.path(), &["check", "cards", "no_such_dir"]);
+    assert_eq!(run.code, Some(2));
+    assert!(
+        run.stderr
+            .contains("no_such_dir: no such file or directory"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.stdout, "");
+
+    let empty = TempDir::new();
+    let run = rtg(empty.path(), &["check"]);
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("no cards/ or decks/"), "{}", run.stderr);
+}
+
+#[test]
+fn usage_errors_exit_2_and_help_exits_0() {
+    let dir = TempDir::new();
+    assert_eq!(rtg(dir.path(), &["check", "--bogus"]).code, Some(2));
+    assert_eq!(rtg(dir.path(), &["frobnicate"]).code, Some(2));
+    assert_eq!(rtg(dir.path(), &[]).code, Some(2));
+
+    let help = rtg(dir.path(), &["--help"]);
+    assert_eq!(help.code, Some(0));
+    assert!(
+        help.stdout.contains("check") && help.stdout.contains("card and deck files"),
+        "{}",
+        help.stdout
+    );
+    let help = rtg(dir.path(), &["check", "--help"]);
+    assert_eq!(help.code, Some(0));
+    assert!(
+        help.stdout.contains("path:line:col: error: message"),
+        "{}",
+        help.stdout
+    );
+    assert!(help.stdout.contains("Exit status"), "{}", help.stdout);
+}
+
+#[test]
+fn hostile_files_are_errors_not_crashes() {
+    let dir = valid_project();
+    dir.write("cards/bytes.yaml", [0xff, 0xfe, 0x00, 0x41]);
+    dir.write(
+        "cards/deep.yaml",
+        format!(
+            "card_id: d\nname: D\ntype: creature\nabilities: {}\n",
+            "[".repeat(20_000)
+        ),
+    );
+    let big = std::fs::File::create(dir.path().join("cards/big.yaml")).unwrap();
+    big.set_len(8 * 1024 * 1024).unwrap();
+    let run = rtg(dir.path(), &["check"]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("big.yaml: error: the file is"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("bytes.yaml:1:1: error: the file is not valid UTF-8"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("deep.yaml:"), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .ends_with("checked 5 cards and 1 deck: 3 errors\n"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn the_bundled_cards_and_decks_are_valid() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let run = rtg(&root, &["check"]);
+    assert_eq!(run.code, Some(0), "{}", run.stdout);
+    assert!(run.stdout.ends_with(": 0 errors\n"), "{}", run.stdout);
+}
