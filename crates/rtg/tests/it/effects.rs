@@ -713,6 +713,54 @@ fn recruit_from_the_graveyard_leaves_the_graveyard() {
 }
 
 #[test]
+fn recruit_of_a_mana_card_adds_its_mana_and_never_recruits_a_spell() {
+    let (state, spell) = with_spell(
+        alt(
+            "recruit",
+            TargetSpec::Owner,
+            &[
+                ("card_definition_id", ParamValue::Card(CardId::new("fire"))),
+                ("from_zone", ParamValue::Zone(Zone::Deck)),
+            ],
+        ),
+        vec![basic_mana("fire", ManaType::Fire)],
+        |p| {
+            p.add(P0, Zone::Deck, "fire");
+        },
+    );
+    let fire = state.player(P0).deck()[0];
+    let (after, events) = ok(&state, play(P0, spell));
+    assert_eq!(
+        names(&events),
+        vec!["on_player_mana_gained", "on_card_enter_graveyard"]
+    );
+    assert_eq!(events[0].source, Some(fire));
+    assert_eq!(after.player(P0).pool, mana(&[(ManaType::Fire, 1)]));
+    assert_eq!(after.mana_sources(P0), mana(&[(ManaType::Fire, 1)]));
+
+    let (state, spell) = with_spell(
+        alt(
+            "recruit",
+            TargetSpec::Owner,
+            &[
+                ("card_definition_id", ParamValue::Card(CardId::new("zap"))),
+                ("from_zone", ParamValue::Zone(Zone::Hand)),
+            ],
+        ),
+        vec![super::support::spell(
+            "zap",
+            vec![alt("draw_card", TargetSpec::Owner, &[])],
+        )],
+        |p| {
+            p.add(P0, Zone::Hand, "zap");
+        },
+    );
+    let (after, events) = ok(&state, play(P0, spell));
+    assert_eq!(names(&events), vec!["on_card_enter_graveyard"]);
+    assert_eq!(zone_ids(&after, P0, Zone::Hand), vec!["zap"]);
+}
+
+#[test]
 fn recruit_without_a_match_does_nothing() {
     let (state, spell) = with_spell(
         alt(
@@ -745,7 +793,7 @@ fn return_to_hand_bounces_a_creature_which_comes_back_fresh() {
         alt("return_to_hand", TargetSpec::Choose, &[]),
         vec![creature("bear", 2, 3)],
         |p| {
-            let bear = p.field(P1, "bear");
+            let bear = p.field(P0, "bear");
             p.setup(
                 bear,
                 CardSetup {
@@ -756,7 +804,7 @@ fn return_to_hand_bounces_a_creature_which_comes_back_fresh() {
             );
         },
     );
-    let bear = state.player(P1).battlefield()[0];
+    let bear = state.player(P0).battlefield()[0];
     let (after, events) = ok(&state, play_at(P0, spell, Target::Card(bear)));
     assert_eq!(
         names(&events),
@@ -764,13 +812,49 @@ fn return_to_hand_bounces_a_creature_which_comes_back_fresh() {
     );
     assert_eq!(
         (events[0].source, events[0].zone_owner),
-        (Some(bear), Some(P1))
-    );
-    assert_eq!(
-        after.player(P1).hand().iter().copied().collect::<Vec<_>>(),
-        vec![bear]
+        (Some(bear), Some(P0))
     );
     assert_eq!(after.card(bear).location(), Location::Hand);
+    // Played again, it is as printed and summoning sick.
+    let (again, _) = ok(&after, play(P0, bear));
+    let card = again.card(bear);
+    assert_eq!(
+        (card.attack(), card.defense(), card.stats.damage),
+        (2, 3, 0)
+    );
+    assert!(card.summoning_sick);
+}
+
+#[test]
+fn return_to_hand_takes_no_params_and_works_on_self() {
+    let spec = builtin_registry()
+        .get("return_to_hand")
+        .unwrap()
+        .spec()
+        .clone();
+    assert!(
+        spec.params.is_empty(),
+        "the spec's card_uuid is the target, not a param"
+    );
+    assert_eq!(spec.target_kind, TargetKind::Card);
+    let shy = creature("shy", 1, 1).with_ability(activated(
+        Mana::EMPTY,
+        vec![alt("return_to_hand", TargetSpec::SelfCard, &[])],
+    ));
+    let mut p = pos(vec![shy]);
+    let shy = p.field(P0, "shy");
+    let activate = Action::ActivateAbility {
+        player: P0,
+        card: shy,
+        ability_index: 0,
+        target: None,
+    };
+    let (after, events) = ok(&p.state(), activate);
+    assert_eq!(
+        names(&events),
+        vec!["on_ability_activated", "on_card_leave_battlefield"]
+    );
+    assert_eq!(after.card(shy).location(), Location::Hand);
 }
 
 #[test]
@@ -1213,6 +1297,41 @@ fn dollar_attack_is_the_source_attack_when_the_effect_starts() {
     );
     assert_eq!(events[1].amount, Some(5));
     assert_eq!(after.player(P1).health, 15);
+}
+
+#[test]
+fn dollar_attack_of_a_queued_trigger_is_read_when_it_resolves_not_when_it_fired() {
+    // At the turn start: +3 attack, then damage equal to its attack. Both are queued by the same
+    // event; the damage reads the attack when it resolves, after the buff.
+    let brute = creature("brute", 1, 5).with_ability(triggered(vec![
+        on(
+            EventType::OnTurnStart,
+            alt(
+                "buff_card",
+                TargetSpec::SelfCard,
+                &[("attack_increase", int(3))],
+            ),
+        ),
+        on(
+            EventType::OnTurnStart,
+            alt(
+                "damage_player",
+                TargetSpec::Opponent,
+                &[("amount", ParamValue::Amount(Amount::SourceAttack))],
+            ),
+        ),
+    ]));
+    let mut p = pos(vec![brute]);
+    p.field(P0, "brute");
+    p.many(P1, Zone::Deck, "brute", 1);
+    p.phase(Phase::End);
+    let (after, events) = advance(&p.state(), 1);
+    assert_eq!(
+        names(&events),
+        vec!["on_turn_start", "on_player_receive_damage", "on_card_draw"]
+    );
+    assert_eq!(events[1].amount, Some(4));
+    assert_eq!(after.player(P1).health, 16);
 }
 
 #[test]

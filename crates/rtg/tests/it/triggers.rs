@@ -531,6 +531,39 @@ fn end_trigger_never_reverses_an_effect_that_never_started_unlike_the_reference(
 }
 
 #[test]
+fn a_reversal_leaves_alone_a_creature_that_left_and_came_back() {
+    // +2/+2 until the end of the turn; the creature is bounced and played again: it is a new
+    // object, and the end of the turn does not take 2/2 off it.
+    let pump = until(
+        alt(
+            "buff_card",
+            TargetSpec::Choose,
+            &[("attack_increase", int(2)), ("defense_increase", int(2))],
+        ),
+        EventType::OnTurnEnd,
+    );
+    let mut p = pos(vec![
+        creature("bear", 2, 2),
+        spell("pump", vec![pump]),
+        spell(
+            "bounce",
+            vec![alt("return_to_hand", TargetSpec::Choose, &[])],
+        ),
+    ]);
+    let bear = p.field(P0, "bear");
+    let pump = p.add(P0, Zone::Hand, "pump");
+    let bounce = p.add(P0, Zone::Hand, "bounce");
+    let (state, _) = ok(&p.state(), play_at(P0, pump, Target::Card(bear)));
+    let (state, _) = ok(&state, play_at(P0, bounce, Target::Card(bear)));
+    let (state, _) = ok(&state, play(P0, bear));
+    assert_eq!(stats(&state, bear), (2, 2));
+    let (after, events) = advance_to(&state, Phase::End);
+    assert_eq!(names(&events), vec!["on_combat_resolved", "on_turn_end"]);
+    assert_eq!(stats(&after, bear), (2, 2));
+    assert!(after.reversals.is_empty());
+}
+
+#[test]
 fn end_trigger_uses_the_same_filters_as_the_start() {
     // When this enters, your creatures get +1/+1 until this leaves the battlefield (trigger_self
     // applies to the end as to the start: another creature leaving does not end it).
