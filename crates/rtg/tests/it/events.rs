@@ -608,6 +608,18 @@ fn on_turn_start_has_no_source_and_the_active_player_as_zone_owner() {
 }
 
 #[test]
+fn the_turn_start_refill_of_the_pool_is_not_a_mana_gain() {
+    // The refill replaces the pool with the mana sources: no on_player_mana_gained.
+    let mut p = pos(vec![basic_mana("water", ManaType::Water)]);
+    p.field(P1, "water");
+    p.add(P1, Zone::Deck, "water");
+    p.phase(Phase::End);
+    let (after, events) = advance(&p.state(), 1);
+    assert_eq!(names(&events), vec!["on_turn_start", "on_card_draw"]);
+    assert_eq!(after.player(P1).pool, mana(&[(ManaType::Water, 1)]));
+}
+
+#[test]
 fn on_turn_end_has_no_source_and_the_active_player_as_zone_owner() {
     let mut p = pos(vec![]);
     p.phase(Phase::MainPostcombat);
