@@ -67,7 +67,8 @@ pub use locate::Position;
 pub const MAX_COPIES: u32 = 1_000;
 /// The most cards a deck may hold in total.
 pub const MAX_DECK_CARDS: u64 = 10_000;
-/// How deep `template_card_id` references may chain (a template whose card uses a template ...).
+/// How long a chain of `template_card_id` references may be (a card spawning a card that spawns
+/// a card ...) within one batch of files.
 pub const MAX_TEMPLATE_DEPTH: usize = 16;
 
 /// Loads one card file with the built-in effects (the specification's `load_card`).

@@ -205,8 +205,18 @@ struct Batch<'a> {
     catalog: Option<&'a Catalog>,
     slots: Vec<Slot>,
     errors: Vec<Option<LoadError>>,
-    stack: Vec<usize>,
+    /// The cards being built, innermost last, each with the deepest `template_card_id`
+    /// chain found in it so far.
+    stack: Vec<(usize, usize)>,
+    /// The length of the longest `template_card_id` chain starting at each built card.
+    depth: Vec<usize>,
 }
+
+/// How deep building may recurse through `template_card_id` references before giving up.
+/// Twice [`MAX_TEMPLATE_DEPTH`], so that which card is reported for a chain that is too long
+/// does not depend on the order of the files (the depth check comes first), while the
+/// recursion stays bounded whatever the files say.
+const MAX_RECURSION: usize = 2 * MAX_TEMPLATE_DEPTH;
 
 impl Batch<'_> {
     fn build(&mut self, i: usize) -> Result<Arc<CardDefinition>, TemplateProblem> {
@@ -214,10 +224,10 @@ impl Batch<'_> {
             Slot::Done(def) => return Ok(Arc::clone(def)),
             Slot::Failed => return Err(TemplateProblem::Broken),
             Slot::Building => {
-                let from = self.stack.iter().position(|&s| s == i).unwrap_or(0);
+                let from = self.stack.iter().position(|&(s, _)| s == i).unwrap_or(0);
                 let mut chain: Vec<String> = self.stack[from..]
                     .iter()
-                    .filter_map(|&s| self.inputs[s].raw.as_ref().map(|r| r.card_id.clone()))
+                    .filter_map(|&(s, _)| self.inputs[s].raw.as_ref().map(|r| r.card_id.clone()))
                     .collect();
                 if let Some(raw) = &self.inputs[i].raw {
                     chain.push(raw.card_id.clone());
@@ -226,7 +236,7 @@ impl Batch<'_> {
             }
             Slot::Pending => {}
         }
-        if self.stack.len() >= MAX_TEMPLATE_DEPTH {
+        if self.stack.len() >= MAX_RECURSION {
             return Err(TemplateProblem::TooDeep);
         }
         let inputs = self.inputs;
@@ -236,7 +246,7 @@ impl Batch<'_> {
             return Err(TemplateProblem::Broken);
         };
         self.slots[i] = Slot::Building;
-        self.stack.push(i);
+        self.stack.push((i, 0));
         let builder = Builder {
             registry: self.registry,
             source: Source {
@@ -246,7 +256,9 @@ impl Batch<'_> {
             card_id: Some(CardId::new(&raw.card_id)),
         };
         let result = builder.card(raw, &FieldPath::root(), self);
-        self.stack.pop();
+        if let Some((_, depth)) = self.stack.pop() {
+            self.depth[i] = depth;
+        }
         match result {
             Ok(def) => {
                 let def = Arc::new(def);
@@ -265,7 +277,15 @@ impl Batch<'_> {
 impl Resolver for Batch<'_> {
     fn template(&mut self, id: &str) -> Result<Arc<CardDefinition>, TemplateProblem> {
         if let Some(&i) = self.by_id.get(id) {
-            return self.build(i);
+            let def = self.build(i)?;
+            let depth = self.depth[i] + 1;
+            if depth > MAX_TEMPLATE_DEPTH {
+                return Err(TemplateProblem::TooDeep);
+            }
+            if let Some((_, deepest)) = self.stack.last_mut() {
+                *deepest = (*deepest).max(depth);
+            }
+            return Ok(def);
         }
         if self.broken.contains(id) {
             return Err(TemplateProblem::Broken);
@@ -419,6 +439,7 @@ impl Loader {
             slots: inputs.iter().map(|_| Slot::Pending).collect(),
             errors: first_errors,
             stack: Vec::new(),
+            depth: vec![0; inputs.len()],
         };
         for i in 0..inputs.len() {
             if batch.errors[i].is_none() {

@@ -243,3 +243,29 @@ fn an_inline_template_reusing_another_cards_id_is_a_conflict() {
     );
     let _ = Catalog::new();
 }
+
+#[test]
+fn template_chains_are_limited_whatever_the_file_order() {
+    // card k spawns card k+1; the last is a plain creature. 20 links is more than allowed.
+    let links = rtg_yaml::MAX_TEMPLATE_DEPTH + 4;
+    for reversed in [false, true] {
+        let dir = TempDir::new();
+        for k in 0..links {
+            let name = if reversed { links - k } else { k };
+            dir.write(
+                &format!("{name:03}.yaml"),
+                spawner(&format!("c{k:02}"), &format!("c{:02}", k + 1)),
+            );
+        }
+        dir.write("zzz.yaml", creature(&format!("c{links:02}")));
+        let errors = load_cards_from_dir(dir.path(), None).unwrap_err();
+        let too_deep: Vec<&str> = errors
+            .iter()
+            .filter(|e| e.to_string().contains("nest more than"))
+            .filter_map(|e| e.card_id.as_ref().map(|c| c.as_str()))
+            .collect();
+        // c03 would start a chain of 17 references: the first card too deep, in either order.
+        assert_eq!(too_deep, ["c03"], "reversed: {reversed}\n{errors}");
+        assert_eq!(errors.len(), 4, "{errors}");
+    }
+}

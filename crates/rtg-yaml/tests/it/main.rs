@@ -3,6 +3,7 @@
 mod batch;
 mod bundled;
 mod decks;
+mod document;
 mod hostile;
 mod rejections;
 mod support;
