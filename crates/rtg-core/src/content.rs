@@ -6,9 +6,11 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
+use crate::card::AbilityType;
 use crate::card::CardDefinition;
-use crate::effect::EffectRegistry;
+use crate::effect::{EffectHandler, EffectRegistry};
 use crate::ids::{CardId, DefIndex};
+use crate::state::AlterationRef;
 
 /// Every card definition a game may create, indexed by a small [`DefIndex`].
 ///
@@ -98,20 +100,80 @@ impl fmt::Debug for DefinitionTable {
 }
 
 /// A game's fixed content: its definitions and its effects. Shared by every state of the game.
-#[derive(Clone, Debug)]
+///
+/// It also keeps two indexes computed once, so the hot paths need no name lookups: the effect
+/// handler of every alteration, and for every definition the set of events its triggered
+/// alterations start on.
+#[derive(Clone)]
 pub struct Content {
     /// The card definitions.
     pub definitions: DefinitionTable,
     /// The effects, by name.
     pub effects: EffectRegistry,
+    handlers: Vec<Vec<Vec<Option<Arc<dyn EffectHandler>>>>>,
+    trigger_masks: Vec<u32>,
+}
+
+impl fmt::Debug for Content {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Content")
+            .field("definitions", &self.definitions)
+            .field("effects", &self.effects)
+            .finish()
+    }
 }
 
 impl Content {
     /// Content from a definition table and a registry.
     pub fn new(definitions: DefinitionTable, effects: EffectRegistry) -> Arc<Content> {
+        let mut handlers = Vec::with_capacity(definitions.len());
+        let mut trigger_masks = Vec::with_capacity(definitions.len());
+        for (_, def) in definitions.iter() {
+            let mut mask = 0u32;
+            let per_def = def
+                .abilities
+                .iter()
+                .map(|ability| {
+                    ability
+                        .alterations
+                        .iter()
+                        .map(|alt| {
+                            if ability.ability_type == AbilityType::Triggered
+                                && let Some(event) = alt.start_trigger
+                            {
+                                mask |= event.bit();
+                            }
+                            effects.get(&alt.effect).cloned()
+                        })
+                        .collect()
+                })
+                .collect();
+            handlers.push(per_def);
+            trigger_masks.push(mask);
+        }
         Arc::new(Content {
             definitions,
             effects,
+            handlers,
+            trigger_masks,
         })
+    }
+
+    /// The handler of an alteration's effect, when the registry has it.
+    pub fn handler(&self, at: AlterationRef) -> Option<&Arc<dyn EffectHandler>> {
+        self.handlers
+            .get(usize::from(at.def.0))?
+            .get(usize::from(at.ability))?
+            .get(usize::from(at.alteration))?
+            .as_ref()
+    }
+
+    /// The events (as [`crate::EventType::bit`]s) that some triggered alteration of the
+    /// definition starts on: a card whose mask misses an event cannot be triggered by it.
+    pub fn trigger_mask(&self, def: DefIndex) -> u32 {
+        self.trigger_masks
+            .get(usize::from(def.0))
+            .copied()
+            .unwrap_or(0)
     }
 }

@@ -108,6 +108,11 @@ impl EventType {
         }
     }
 
+    /// The event's bit in a set of event types held as a `u32`.
+    pub fn bit(self) -> u32 {
+        1 << (self as u32)
+    }
+
     /// Parses a YAML name, accepting the documented alias `on_card_enter`.
     pub fn from_name(name: &str) -> Option<EventType> {
         if name == "on_card_enter" {

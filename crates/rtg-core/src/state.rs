@@ -181,6 +181,8 @@ pub struct CardInstance {
     pub deathtouched: bool,
     /// A token: created by an effect, ceases to exist when it leaves the battlefield.
     pub token: bool,
+    /// Its definition is a creature (kept here so state-based checks need no lookup).
+    pub creature: bool,
 }
 
 impl CardInstance {
@@ -409,7 +411,7 @@ pub struct GameState {
     pub last_epoch: u32,
     /// How the game stands.
     pub status: GameStatus,
-    /// The game is a draw when this turn would begin.
+    /// The turn limit: this many turns are played; the game is a draw when the next would begin.
     pub turn_limit: Option<u32>,
     rng: GameRng,
 }
@@ -583,6 +585,7 @@ impl GameState {
             attacked_this_turn: false,
             deathtouched: false,
             token: false,
+            creature: printed.card_type == CardType::Creature,
         });
         self.players[owner.index()].zone_mut(zone).push_back(id);
         id
@@ -608,6 +611,7 @@ impl GameState {
             attacked_this_turn: false,
             deathtouched: false,
             token: true,
+            creature: printed.card_type == CardType::Creature,
         });
         self.put(id, Location::Battlefield, events);
         id
@@ -893,8 +897,8 @@ impl GameState {
     /// True when a creature on the battlefield must die: defense 0 or less, or deathtouched.
     pub fn is_dead(&self, id: InstanceId) -> bool {
         let card = self.card(id);
-        card.location == Location::Battlefield
-            && self.def(id).card_type == CardType::Creature
+        card.creature
+            && card.location == Location::Battlefield
             && (card.defense() <= 0 || card.deathtouched)
     }
 
@@ -903,10 +907,12 @@ impl GameState {
     /// drew from an empty deck loses (`on_player_death`), then the outcome is decided.
     pub fn state_based_checks(&mut self, events: &mut Vec<Event>) {
         let order = [self.active, self.active.opponent()];
-        let mut dying = Vec::new();
+        // Most checks find nobody dying: allocate only when someone does.
+        let mut dying: Vec<InstanceId> = Vec::new();
         for player in order {
-            for &id in self.player(player).battlefield() {
-                if self.is_dead(id) {
+            for &id in self.players[player.index()].battlefield.iter() {
+                let card = &self.cards[id.index()];
+                if card.creature && (card.defense() <= 0 || card.deathtouched) {
                     dying.push(id);
                 }
             }
@@ -915,6 +921,13 @@ impl GameState {
             self.destroy(id, events);
         }
         let mut newly_lost = false;
+        if self
+            .players
+            .iter()
+            .all(|p| p.lost || (p.health > 0 && !p.drew_from_empty))
+        {
+            return;
+        }
         for player in order {
             let state = &self.players[player.index()];
             if !state.lost && (state.health <= 0 || state.drew_from_empty) {

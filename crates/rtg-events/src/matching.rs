@@ -41,17 +41,29 @@ pub fn passes_filters(
 /// The cards whose triggers may fire for events of one settling step, in the documented order:
 /// the active player's battlefield in order, then the other player's, then the spell being
 /// resolved, then cards that left the battlefield in this same step (`left`), which are seen as
-/// they last were there so that "when this dies" and "when this leaves" fire.
+/// they last were there so that "when this dies" and "when this leaves" fire. Cards with no
+/// triggered alteration are left out.
 pub fn active_trigger_sources(state: &GameState, left: &[InstanceId]) -> Vec<InstanceId> {
+    // Cards without triggered alterations (most of them) are left out: they can fire nothing.
+    let has_triggers = |id: InstanceId| state.content().trigger_mask(state.card(id).def) != 0;
     let mut sources = Vec::new();
     for player in [state.active, state.active.opponent()] {
-        sources.extend(state.player(player).battlefield().iter().copied());
+        sources.extend(
+            state
+                .player(player)
+                .battlefield()
+                .iter()
+                .copied()
+                .filter(|&id| has_triggers(id)),
+        );
     }
-    if let Some(spell) = state.resolving {
+    if let Some(spell) = state.resolving
+        && has_triggers(spell)
+    {
         sources.push(spell);
     }
     for &id in left {
-        if !state.card(id).on_battlefield() && !sources.contains(&id) {
+        if !state.card(id).on_battlefield() && !sources.contains(&id) && has_triggers(id) {
             sources.push(id);
         }
     }
@@ -75,6 +87,9 @@ pub(crate) fn for_each_match(
     mut f: impl FnMut(u16, u16),
 ) {
     let instance = state.card(card);
+    if state.content().trigger_mask(instance.def) & event.kind.bit() == 0 {
+        return;
+    }
     if !instance.on_battlefield()
         && state.resolving != Some(card)
         && !(looks_back(event.kind) && left.contains(&card))

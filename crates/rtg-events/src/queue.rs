@@ -42,10 +42,10 @@ pub fn start_alteration(
     target: Target,
 ) -> Result<bool, TriggerError> {
     let content = std::sync::Arc::clone(state.content());
-    let alt = alteration(state, at).clone();
+    let def = std::sync::Arc::clone(state.definition(at.def));
+    let alt = &def.abilities[usize::from(at.ability)].alterations[usize::from(at.alteration)];
     let handler = content
-        .effects
-        .get(&alt.effect)
+        .handler(at)
         .ok_or_else(|| TriggerError::UnknownEffect(alt.effect.to_string()))?;
     if !handler.legal_target(state, target, &alt.params) {
         return Ok(false);
@@ -81,11 +81,9 @@ fn reverse(
     applied: &rtg_core::Applied,
 ) -> Result<(), TriggerError> {
     let content = std::sync::Arc::clone(state.content());
-    let alt = alteration(state, at);
     let handler = content
-        .effects
-        .get(&alt.effect)
-        .ok_or_else(|| TriggerError::UnknownEffect(alt.effect.to_string()))?;
+        .handler(at)
+        .ok_or_else(|| TriggerError::UnknownEffect(alteration(state, at).effect.to_string()))?;
     let mut ctx = EffectContext {
         state,
         events: log,

@@ -117,7 +117,7 @@ pub struct GameRecord {
     pub actions: Vec<Action>,
     /// The digest of the state at the start of each turn, by action count, when recorded.
     pub checkpoints: Vec<(usize, u64)>,
-    /// The digest of the final state.
+    /// The digest of the final state, when recorded (0 otherwise).
     pub final_digest: u64,
 }
 
@@ -221,7 +221,9 @@ pub fn play_game(matchup: &Matchup, settings: &GameSettings, record: bool) -> Ga
                 bots[player.index()].name()
             ));
             out.turns = state.turn;
-            out.final_digest = state.digest();
+            if record {
+                out.final_digest = state.digest();
+            }
             return out;
         }
         in_phase = if matches!(action, Action::AdvancePhase) {
@@ -238,6 +240,8 @@ pub fn play_game(matchup: &Matchup, settings: &GameSettings, record: bool) -> Ga
     }
     out.end = end_of(&state, settings);
     out.turns = state.turn;
-    out.final_digest = state.digest();
+    if record {
+        out.final_digest = state.digest();
+    }
     out
 }
