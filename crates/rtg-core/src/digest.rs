@@ -83,7 +83,13 @@ fn target(h: &mut Fnv64, t: &Target) {
 }
 
 fn stats(h: &mut Fnv64, s: &StatLine) {
-    for n in [s.base_attack, s.base_defense, s.attack_buff, s.defense_buff, s.damage] {
+    for n in [
+        s.base_attack,
+        s.base_defense,
+        s.attack_buff,
+        s.defense_buff,
+        s.damage,
+    ] {
         h.i64(i64::from(n));
     }
     h.u64(u64::from(s.epoch));

@@ -27,8 +27,8 @@ mod state;
 pub use alteration::{AlterationData, Amount, ParamValue, Params, TargetSpec, TriggerOwner, Zone};
 pub use builder::{CardSetup, PositionBuilder, SetupError};
 pub use card::{AbilityType, CardAbility, CardDefinition, CardType, Technique, TechniqueSet};
-pub use digest::Fnv64;
 pub use content::{Content, DefinitionTable, TableError};
+pub use digest::Fnv64;
 pub use effect::{
     Applied, DuplicateEffect, EffectContext, EffectError, EffectHandler, EffectRegistry,
     EffectSpec, MAX_AMOUNT, MAX_COUNT, ParamKind, ParamSpec, Record, TargetKind,

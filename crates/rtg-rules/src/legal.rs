@@ -2,8 +2,8 @@
 
 use rtg_combat::{check_blocker, legal_attackers};
 use rtg_core::{
-    AbilityType, AlterationRef, CardType, GameState, InstanceId, Phase, Target,
-    TargetSpec, Technique,
+    AbilityType, AlterationRef, CardType, GameState, InstanceId, Phase, Target, TargetSpec,
+    Technique,
 };
 use rtg_events::{alteration, legal_targets};
 
@@ -71,9 +71,8 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
         }
         for &card in state.player(player).battlefield() {
             let def = state.def(card);
-            let sick = state.card(card).summoning_sick
-                && def.is_creature()
-                && !def.has(Technique::Haste);
+            let sick =
+                state.card(card).summoning_sick && def.is_creature() && !def.has(Technique::Haste);
             if sick {
                 continue;
             }

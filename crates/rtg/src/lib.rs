@@ -43,14 +43,12 @@ pub use rtg_core::*;
 
 pub use rtg_effects::{Builtin, BuiltinEffect, builtin_registry};
 
-pub use rtg_events::{
-    CHAIN_LIMIT, TriggerError, is_legal_target, legal_targets, passes_filters,
-};
+pub use rtg_events::{CHAIN_LIMIT, TriggerError, is_legal_target, legal_targets, passes_filters};
 
 pub use rtg_combat::{
     AttackRefusal, BlockRefusal, assign_damage, can_attack, can_block, can_block_card,
-    has_deathtouch, has_flying, has_haste, has_reach, has_trample, legal_attackers,
-    legal_blockers, lethal_damage,
+    has_deathtouch, has_flying, has_haste, has_reach, has_trample, legal_attackers, legal_blockers,
+    lethal_damage,
 };
 
 pub use rtg_rules::{
@@ -62,8 +60,8 @@ pub use rtg_rules::{
 pub use rtg_yaml as yaml;
 
 pub use rtg_sim::{
-    Bot, BotKind, DeckList, GreedyBot, HeuristicBot, Matchup, RandomBot, Replay, Report,
-    SimConfig, play_game, simulate,
+    Bot, BotKind, DeckList, GreedyBot, HeuristicBot, Matchup, RandomBot, Replay, Report, SimConfig,
+    play_game, simulate,
 };
 
 /// Bots, batches of games, shard reports and replays.
