@@ -117,7 +117,7 @@ impl PositionBuilder {
         self
     }
 
-    /// Ends the game as a draw when this turn would begin.
+    /// Sets the turn limit: this many turns are played; the game is a draw when the next would begin.
     pub fn turn_limit(&mut self, limit: Option<u32>) -> &mut Self {
         self.state.turn_limit = limit;
         self
@@ -182,7 +182,8 @@ impl PositionBuilder {
         if setup.damage < 0 {
             return Err(SetupError::Negative("damage"));
         }
-        let card = self.state.card_mut(id);
+        // A refused setup leaves the card as it was.
+        let mut card = *self.state.card(id);
         card.summoning_sick = setup.sick;
         card.attacked_this_turn = setup.attacked;
         card.stats.damage = setup.damage;
@@ -191,6 +192,7 @@ impl PositionBuilder {
         if card.defense() <= 0 {
             return Err(SetupError::StartsDead(name));
         }
+        *self.state.card_mut(id) = card;
         Ok(self)
     }
 

@@ -435,6 +435,21 @@ fn activate(
     finish(state, events, from)
 }
 
+/// The refusal for a card that cannot fight: a creature card off the battlefield is in the wrong
+/// zone; any other card is not a creature.
+fn not_a_creature(state: &GameState, id: InstanceId) -> RulesError {
+    let card = state.card(id);
+    if state.def(id).is_creature() && !card.on_battlefield() {
+        RulesError::WrongZone {
+            card: id,
+            expected: Location::Battlefield.name(),
+            found: card.location(),
+        }
+    } else {
+        RulesError::NotACreature(id)
+    }
+}
+
 fn declare_attack(
     state: &mut GameState,
     events: &mut Vec<Event>,
@@ -452,7 +467,7 @@ fn declare_attack(
         return Err(RulesError::UnknownCard(attacker));
     }
     check_attacker(state, player, attacker).map_err(|refusal| match refusal {
-        AttackRefusal::NotACreature(id) => RulesError::NotACreature(id),
+        AttackRefusal::NotACreature(id) => not_a_creature(state, id),
         AttackRefusal::NotYours(card) => RulesError::NotYourCard { card, player },
         AttackRefusal::SummoningSick(id) => RulesError::SummoningSick(id),
         AttackRefusal::AlreadyAttacked(id) => RulesError::AlreadyAttacked(id),
@@ -500,7 +515,7 @@ fn declare_defense(
         .map(|c| c.attacker)
         .ok_or(RulesError::BadCombatIndex(combat_index))?;
     check_blocker(state, player, blocker, attacker).map_err(|refusal| match refusal {
-        BlockRefusal::NotACreature(id) => RulesError::NotACreature(id),
+        BlockRefusal::NotACreature(id) => not_a_creature(state, id),
         BlockRefusal::NotYours(card) => RulesError::NotYourCard { card, player },
         other => RulesError::CannotBlock(other),
     })?;
@@ -541,7 +556,8 @@ fn order_blockers(
     let mut proposed = blockers.to_vec();
     declared.sort();
     proposed.sort();
-    if declared != proposed {
+    // Only an attack with two or more blockers has an order to choose (as `legal_actions` lists).
+    if declared.len() < 2 || declared != proposed {
         return Err(RulesError::BadBlockerOrder);
     }
     if let Some(combat) = state.combats.get_mut(combat_index) {

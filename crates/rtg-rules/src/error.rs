@@ -105,8 +105,9 @@ pub enum RulesError {
     /// No attack at this index.
     #[error("no attack {0} was declared")]
     BadCombatIndex(usize),
-    /// The order is not a permutation of the attack's blockers.
-    #[error("the blocker order must list each blocker of the attack exactly once")]
+    /// The order is not a permutation of the attack's blockers, or the attack has fewer than two
+    /// blockers to order.
+    #[error("the blocker order must list each of the attack's two or more blockers exactly once")]
     BadBlockerOrder,
     /// No pending trigger at this index.
     #[error("no pending trigger {0}")]

@@ -80,6 +80,9 @@ impl Game {
         &mut self,
         done: impl Fn(&GameState) -> bool,
     ) -> Result<&GameState, RulesError> {
+        if self.state().is_over() {
+            return Err(RulesError::GameOver);
+        }
         // A turn has seven phases; two turns are enough to reach any phase.
         for _ in 0..14 {
             if done(self.state()) || self.state().is_over() {
@@ -104,7 +107,7 @@ impl Game {
     /// Advances into the combat phase, which resolves every declared attack.
     pub fn resolve_combat(&mut self) -> Result<&GameState, RulesError> {
         let phase = self.state().phase;
-        if phase > Phase::Defense {
+        if phase > Phase::Defense && !self.state().is_over() {
             return Err(RulesError::WrongPhase {
                 phase,
                 action: "resolving combat",

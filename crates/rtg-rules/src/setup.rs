@@ -24,7 +24,8 @@ pub struct GameConfig {
     pub opening_hand: u32,
     /// The most cards a player keeps at the end of their turn.
     pub hand_limit: u32,
-    /// The game is a draw when this turn would begin (every player's turn counts).
+    /// The turn limit: this many turns are played (every player's turn counts); the game is a
+    /// draw when the next would begin.
     pub turn_limit: Option<u32>,
 }
 

@@ -1,7 +1,10 @@
 //! Integration tests of rtg through its public API. One test binary, one module per area.
 
+mod combat;
 mod custom_effect;
 mod effects;
 mod events;
+mod properties;
+mod rules;
 mod support;
 mod triggers;
