@@ -1,5 +1,5 @@
-//! The `rtg` command line: checks card and deck files (and, later, plays, simulates and replays
-//! games).
+//! The `rtg` command line: checks card and deck files, runs scenario files, plays, simulates and
+//! replays games, and merges shard reports.
 //!
 //! One module per subcommand: `check` is `rtg check`. A new subcommand is a new module with an
 //! `Args` struct (clap derive, documented for `--help`) and a `run(&Args) -> ExitCode`, plus one
@@ -9,8 +9,25 @@
 //! 2 a usage error (clap's own, or a path that does not exist). Bad input never makes the
 //! program panic or print a backtrace: it is reported as an error message.
 
+/// Prints a line on stdout, ignoring write errors: a closed pipe (`rtg play ... | head`) must end
+/// the output quietly, not panic as `println!` would.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
 mod check;
+mod content;
+mod merge;
+mod narrate;
 mod output;
+mod play;
+mod replay;
+mod scenario;
+mod setup;
+mod simulate;
 
 use std::process::ExitCode;
 
@@ -45,11 +62,49 @@ enum Command {
     /// Exit status: 0 when everything is valid, 1 when anything is invalid, 2 when a path does
     /// not exist (or on any other usage error).
     Check(check::Args),
+    /// Run scenario files: set up a position, play the steps, check the outcome.
+    ///
+    /// Prints PASS or FAIL per scenario; on failure, the step, the check, what was expected and
+    /// what was found. Cards come from --cards (repeatable), else the scenario's own `cards:`
+    /// key, else `cards/`. Exit status: 0 all pass, 1 any fails or is invalid, 2 usage error.
+    Scenario(scenario::ScenarioArgs),
+    /// Play one game between two bots, printed turn by turn (hands, board, attacks, blocks,
+    /// damage, triggers, deaths, winner). `--record FILE` writes a replay.
+    Play(play::PlayArgs),
+    /// Play a batch of bot-vs-bot games between two decks, in parallel, and report win rates
+    /// with confidence intervals, first-player advantage, turns and speed.
+    Simulate(simulate::SimulateArgs),
+    /// Re-run a replay file and check every recorded state digest (exit 1 if any differs).
+    Replay(replay::ReplayArgs),
+    /// Merge shard reports (`rtg simulate --shard K/N --json`) into the whole batch's report.
+    Merge(merge::MergeArgs),
+}
+
+fn finish(result: Result<(), content::CliError>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::from(error.code())
+        }
+    }
 }
 
 fn main() -> ExitCode {
+    // RUST_LOG=rtg_rules=trace (or debug, ...) shows the engine's tracing output on stderr.
+    if std::env::var_os("RUST_LOG").is_some() {
+        tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+            .with_writer(std::io::stderr)
+            .init();
+    }
     let cli = Cli::parse();
     match cli.command {
         Command::Check(args) => check::run(&args),
+        Command::Scenario(args) => finish(scenario::run(args)),
+        Command::Play(args) => finish(play::run(args)),
+        Command::Simulate(args) => finish(simulate::run(args)),
+        Command::Replay(args) => finish(replay::run(args)),
+        Command::Merge(args) => finish(merge::run(args)),
     }
 }

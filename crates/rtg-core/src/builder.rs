@@ -166,7 +166,9 @@ impl PositionBuilder {
         let id = self.state.create_card(def, player, zone);
         if zone == Zone::Battlefield {
             let epoch = self.state.fresh_epoch();
-            self.state.card_mut(id).stats.epoch = epoch;
+            let stats = &mut self.state.card_mut(id).stats;
+            stats.attack_epoch = epoch;
+            stats.defense_epoch = epoch;
         }
         Ok(id)
     }

@@ -99,6 +99,10 @@ impl fmt::Debug for DefinitionTable {
     }
 }
 
+/// The effect handler of each alteration of one definition, by ability then alteration (`None`
+/// when the registry does not have the effect).
+type DefinitionHandlers = Vec<Vec<Option<Arc<dyn EffectHandler>>>>;
+
 /// A game's fixed content: its definitions and its effects. Shared by every state of the game.
 ///
 /// It also keeps two indexes computed once, so the hot paths need no name lookups: the effect
@@ -110,7 +114,7 @@ pub struct Content {
     pub definitions: DefinitionTable,
     /// The effects, by name.
     pub effects: EffectRegistry,
-    handlers: Vec<Vec<Vec<Option<Arc<dyn EffectHandler>>>>>,
+    handlers: Vec<DefinitionHandlers>,
     trigger_masks: Vec<u32>,
 }
 

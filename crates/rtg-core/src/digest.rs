@@ -92,7 +92,8 @@ fn stats(h: &mut Fnv64, s: &StatLine) {
     ] {
         h.i64(i64::from(n));
     }
-    h.u64(u64::from(s.epoch));
+    h.u64(u64::from(s.attack_epoch));
+    h.u64(u64::from(s.defense_epoch));
 }
 
 fn alteration(h: &mut Fnv64, state: &GameState, at: &AlterationRef) {
@@ -133,19 +134,29 @@ fn applied(h: &mut Fnv64, a: &Applied) {
             h.i64(i64::from(*attack));
             h.i64(i64::from(*defense));
             h.u64(cards.len() as u64);
-            for (id, epoch) in cards {
+            for (id, attack_epoch, defense_epoch) in cards {
                 h.u64(u64::from(id.0));
-                h.u64(u64::from(*epoch));
+                h.u64(u64::from(*attack_epoch));
+                h.u64(u64::from(*defense_epoch));
             }
         }
-        Record::PriorStats { prior, epoch } => {
+        Record::SetStats { attack, defense } => {
             h.u64(3);
-            stats(h, prior);
-            h.u64(u64::from(*epoch));
+            for half in [attack, defense] {
+                match half {
+                    None => h.u64(0),
+                    Some((base, epoch)) => {
+                        h.u64(1);
+                        h.i64(i64::from(*base));
+                        h.u64(u64::from(*epoch));
+                    }
+                }
+            }
         }
-        Record::Mana(m) => {
+        Record::Mana { mana: m, refill } => {
             h.u64(4);
             mana(h, m);
+            h.u64(u64::from(*refill));
         }
         Record::Custom(params) => {
             h.u64(5);
@@ -186,6 +197,7 @@ impl GameState {
             h.i64(i64::from(p.health));
             mana(&mut h, &p.pool);
             h.u64(u64::from(p.mana_played));
+            h.u64(u64::from(p.refills));
             h.u64(u64::from(p.hand_limit));
             h.u64(u64::from(p.drew_from_empty));
             h.u64(u64::from(p.lost));

@@ -158,24 +158,31 @@ pub enum Record {
     Nothing,
     /// One number (damage dealt, health healed, ...).
     Amount(i32),
-    /// A stat change on each listed card, made while each card had the given stat epoch.
+    /// A stat change on each listed card, made while each card had the given stat epochs.
     Buffs {
         /// Attack change.
         attack: i32,
         /// Defense change.
         defense: i32,
-        /// The cards changed, with the stat epoch each had (see [`crate::CardInstance::stat_epoch`]).
-        cards: Vector<(InstanceId, u32)>,
+        /// The cards changed, with the attack and defense epochs each had (see
+        /// [`crate::StatLine::attack_epoch`]): each half is undone only while its epoch holds.
+        cards: Vector<(InstanceId, u32, u32)>,
     },
-    /// The stats a card had before they were set, and the stat epoch the set gave it.
-    PriorStats {
-        /// The stats before.
-        prior: crate::state::StatLine,
-        /// The epoch the set gave the card: the reversal applies only while it holds.
-        epoch: u32,
+    /// The base stats a card had before `set_stats`, for each stat it set, with the epoch the
+    /// set gave that stat: the reversal restores a base only while its epoch holds.
+    SetStats {
+        /// The attack before, and the attack epoch of the set.
+        attack: Option<(i32, u32)>,
+        /// The defense before, and the defense epoch of the set.
+        defense: Option<(i32, u32)>,
     },
-    /// Mana moved.
-    Mana(Mana),
+    /// Mana moved to or from a player's pool, and the pool's refill count at the time.
+    Mana {
+        /// The mana.
+        mana: Mana,
+        /// [`crate::PlayerState::refills`] when it moved.
+        refill: u32,
+    },
     /// Free-form values, for effects registered by users.
     Custom(Params),
 }

@@ -144,10 +144,12 @@ pub struct StatLine {
     pub defense_buff: i32,
     /// Damage marked this turn.
     pub damage: i32,
-    /// A game-wide unique number, renewed whenever the stats are set outright (entering the
-    /// battlefield, `set_stats`), so that reversing a buff made before no longer counts against
-    /// the new values.
-    pub epoch: u32,
+    /// A game-wide unique number, renewed whenever the attack is set outright (entering the
+    /// battlefield, `set_stats` of attack), so that reversing an attack buff made before no
+    /// longer counts against the new value.
+    pub attack_epoch: u32,
+    /// The same for defense.
+    pub defense_epoch: u32,
 }
 
 impl StatLine {
@@ -224,6 +226,9 @@ pub struct PlayerState {
     pub pool: ManaPool,
     /// Mana cards played this turn.
     pub mana_played: u32,
+    /// How many times the pool was refilled at a turn start: a temporary mana change made
+    /// before the latest refill was already wiped out by it, so its reversal does nothing.
+    pub refills: u32,
     /// Most cards kept at the end of the turn.
     pub hand_limit: u32,
     /// Tried to draw from an empty deck: loses at the next state-based check.
@@ -249,6 +254,7 @@ impl PlayerState {
             health: STARTING_HEALTH,
             pool: Mana::EMPTY,
             mana_played: 0,
+            refills: 0,
             hand_limit: HAND_LIMIT,
             drew_from_empty: false,
             lost: false,
@@ -407,7 +413,7 @@ pub struct GameState {
     pub next_reversal_id: u32,
     /// The spell being resolved, whose own triggers are active meanwhile.
     pub resolving: Option<InstanceId>,
-    /// The last stat epoch handed out (see [`StatLine::epoch`]).
+    /// The last stat epoch handed out (see [`StatLine::attack_epoch`]).
     pub last_epoch: u32,
     /// How the game stands.
     pub status: GameStatus,
@@ -701,7 +707,8 @@ impl GameState {
             slot.location = to;
             if to == Location::Battlefield {
                 slot.stats = StatLine {
-                    epoch,
+                    attack_epoch: epoch,
+                    defense_epoch: epoch,
                     ..StatLine::printed(def.attack, def.defense)
                 };
                 slot.summoning_sick = true;

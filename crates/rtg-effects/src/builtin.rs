@@ -299,7 +299,7 @@ fn apply_buff(
     cards: impl IntoIterator<Item = rtg_core::InstanceId>,
     attack: i32,
     defense: i32,
-) -> Vector<(rtg_core::InstanceId, u32)> {
+) -> Vector<(rtg_core::InstanceId, u32, u32)> {
     let mut changed = Vector::new();
     for id in cards {
         if !on_battlefield(ctx.state, id) {
@@ -308,22 +308,33 @@ fn apply_buff(
         let card = ctx.state.card_mut(id);
         card.stats.attack_buff = card.stats.attack_buff.saturating_add(attack);
         card.stats.defense_buff = card.stats.defense_buff.saturating_add(defense);
-        changed.push_back((id, card.stats.epoch));
+        changed.push_back((id, card.stats.attack_epoch, card.stats.defense_epoch));
     }
     changed
 }
 
-fn set_stats(card: &mut StatLine, attack: Option<i32>, defense: Option<i32>, epoch: u32) {
+/// Sets the given stats outright (contract item 16: damage and earlier buffs no longer count),
+/// renewing each set stat's epoch, and returns what the reversal needs.
+fn set_stats(card: &mut StatLine, attack: Option<i32>, defense: Option<i32>, epoch: u32) -> Record {
+    let mut record_attack = None;
+    let mut record_defense = None;
     if let Some(a) = attack {
+        record_attack = Some((card.base_attack, epoch));
         card.base_attack = a;
         card.attack_buff = 0;
+        card.attack_epoch = epoch;
     }
     if let Some(d) = defense {
+        record_defense = Some((card.base_defense, epoch));
         card.base_defense = d;
         card.defense_buff = 0;
         card.damage = 0;
+        card.defense_epoch = epoch;
     }
-    card.epoch = epoch;
+    Record::SetStats {
+        attack: record_attack,
+        defense: record_defense,
+    }
 }
 
 impl EffectHandler for BuiltinEffect {
@@ -439,9 +450,15 @@ impl EffectHandler for BuiltinEffect {
                             let event = mana_event(EventType::OnPlayerManaSpent, ctx, p, &paid);
                             ctx.events.push(event);
                         }
-                        Record::Mana(paid)
+                        Record::Mana {
+                            mana: paid,
+                            refill: ctx.state.player(p).refills,
+                        }
                     }
-                    Err(_) => Record::Mana(Mana::EMPTY),
+                    Err(_) => Record::Mana {
+                        mana: Mana::EMPTY,
+                        refill: ctx.state.player(p).refills,
+                    },
                 }
             }
             Builtin::GainMana => {
@@ -452,7 +469,10 @@ impl EffectHandler for BuiltinEffect {
                     let event = mana_event(EventType::OnPlayerManaGained, ctx, p, &amounts);
                     ctx.events.push(event);
                 }
-                Record::Mana(amounts)
+                Record::Mana {
+                    mana: amounts,
+                    refill: ctx.state.player(p).refills,
+                }
             }
             Builtin::SpawnCreature => {
                 let p = player(self.kind, target)?;
@@ -529,10 +549,8 @@ impl EffectHandler for BuiltinEffect {
                 }
                 let attack = ctx.opt_int(params, "attack");
                 let defense = ctx.opt_int(params, "defense");
-                let prior = ctx.state.card(id).stats;
                 let epoch = ctx.state.fresh_epoch();
-                set_stats(&mut ctx.state.card_mut(id).stats, attack, defense, epoch);
-                Record::PriorStats { prior, epoch }
+                set_stats(&mut ctx.state.card_mut(id).stats, attack, defense, epoch)
             }
             Builtin::RecycleGraveyard => {
                 let p = player(self.kind, target)?;
@@ -579,31 +597,56 @@ impl EffectHandler for BuiltinEffect {
                 },
                 _,
             ) => {
-                for &(id, epoch) in cards {
+                for &(id, attack_epoch, defense_epoch) in cards {
                     let card = ctx.state.card(id);
-                    if card.on_battlefield() && card.stats.epoch == epoch {
-                        let stats = &mut ctx.state.card_mut(id).stats;
+                    if !card.on_battlefield() {
+                        continue;
+                    }
+                    let (attack_holds, defense_holds) = (
+                        card.stats.attack_epoch == attack_epoch,
+                        card.stats.defense_epoch == defense_epoch,
+                    );
+                    let stats = &mut ctx.state.card_mut(id).stats;
+                    if attack_holds {
                         stats.attack_buff = stats.attack_buff.saturating_sub(*attack);
+                    }
+                    if defense_holds {
                         stats.defense_buff = stats.defense_buff.saturating_sub(*defense);
                     }
                 }
             }
-            (Builtin::SetStats, Record::PriorStats { prior, epoch }, Target::Card(id)) => {
-                let card = ctx.state.card(id);
-                if card.on_battlefield() && card.stats.epoch == *epoch {
-                    let damage = card.stats.damage;
-                    ctx.state.card_mut(id).stats = StatLine { damage, ..*prior };
+            (Builtin::SetStats, Record::SetStats { attack, defense }, Target::Card(id)) => {
+                // Only the base comes back: buffs made while the set held stay (their own
+                // reversals still apply), and buffs from before it ended when it was set.
+                if ctx.state.card(id).on_battlefield() {
+                    let stats = &mut ctx.state.card_mut(id).stats;
+                    if let Some((base, epoch)) = attack
+                        && stats.attack_epoch == *epoch
+                    {
+                        stats.base_attack = *base;
+                    }
+                    if let Some((base, epoch)) = defense
+                        && stats.defense_epoch == *epoch
+                    {
+                        stats.base_defense = *base;
+                    }
                 }
             }
             (Builtin::SetStats, Record::Nothing, _) => {}
-            (Builtin::SpendMana, Record::Mana(paid), Target::Player(p)) => {
+            // A pool refilled since the start already lost (or regained) that mana: nothing to undo.
+            (
+                Builtin::SpendMana | Builtin::GainMana,
+                Record::Mana { refill, .. },
+                Target::Player(p),
+            ) if ctx.state.player(p).refills != *refill => {}
+            (Builtin::SpendMana, Record::Mana { mana: paid, .. }, Target::Player(p)) => {
                 ctx.state.player_mut(p).pool.add_all(paid);
                 if !paid.is_empty() {
                     let event = mana_event(EventType::OnPlayerManaGained, ctx, p, paid);
                     ctx.events.push(event);
                 }
             }
-            (Builtin::GainMana, Record::Mana(gained), Target::Player(p)) => {
+            (Builtin::GainMana, Record::Mana { mana: gained, .. }, Target::Player(p)) => {
                 ctx.state.player_mut(p).pool.remove_up_to(gained);
             }
             _ => return Err(EffectError::NotReversible(self.kind.name().to_owned())),

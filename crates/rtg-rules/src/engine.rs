@@ -141,6 +141,7 @@ pub(crate) fn enter_draw(state: &mut GameState, events: &mut Vec<Event>) -> Resu
     let sources = state.mana_sources(active);
     let player = state.player_mut(active);
     player.pool = sources;
+    player.refills = player.refills.wrapping_add(1);
     player.mana_played = 0;
     let battlefield: Vec<InstanceId> = state.player(active).battlefield().iter().copied().collect();
     for id in battlefield {

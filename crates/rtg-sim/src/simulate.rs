@@ -49,7 +49,7 @@ impl SimConfig {
     pub fn game(&self, index: u64) -> GameSettings {
         GameSettings {
             seed: GameRng::derive_seed(self.seed, index),
-            a_first: index % 2 == 0,
+            a_first: index.is_multiple_of(2),
             bots: self.bots,
             max_turns: self.max_turns,
             opening_hand: self.opening_hand,

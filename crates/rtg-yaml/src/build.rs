@@ -301,15 +301,6 @@ impl Builder<'_> {
                 ));
             }
         }
-        if end_trigger.is_some() && raw.turn_duration.is_some() {
-            return Err(self.err(
-                &path.key("turn_duration"),
-                ErrorKind::Conflict {
-                    first: "end_trigger".to_owned(),
-                    second: "turn_duration".to_owned(),
-                },
-            ));
-        }
         let trigger_card_id = match &raw.trigger_card_id {
             Some(id) => Some(self.card_ref(id, &path.key("trigger_card_id"), resolver)?),
             None => None,

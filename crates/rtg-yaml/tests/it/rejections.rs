@@ -866,18 +866,14 @@ fn reversals_of_effects_that_cannot_be_undone_are_rejected() {
 }
 
 #[test]
-fn end_trigger_and_turn_duration_together_are_rejected() {
+fn end_trigger_and_turn_duration_together_are_accepted_whichever_comes_first() {
     let text = triggered(
-        "- effect: buff_card\n  target: self\n  start_trigger: on_turn_start\n  end_trigger: on_turn_end\n  turn_duration: 1",
+        "- effect: buff_card\n  target: self\n  start_trigger: on_turn_start\n  end_trigger: on_card_death\n  turn_duration: 2",
     );
-    let e = card_error(&text);
-    assert!(matches!(e.kind(), ErrorKind::Conflict { .. }), "{e}");
-    assert_at(
-        &e,
-        13,
-        Some("abilities[0].alterations[0].turn_duration"),
-        &["either `end_trigger` or `turn_duration`"],
-    );
+    let card = rtg_yaml::parse_card("both.yaml", &text, None).expect("both timers are allowed");
+    let alt = &card.abilities[0].alterations[0];
+    assert_eq!(alt.end_trigger, Some(rtg_core::EventType::OnCardDeath));
+    assert_eq!(alt.turn_duration, Some(2));
 }
 
 #[test]

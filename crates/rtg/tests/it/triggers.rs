@@ -811,7 +811,7 @@ fn reversing_spend_mana_gives_back_what_was_spent() {
 }
 
 #[test]
-fn reversing_set_stats_restores_the_previous_stats_and_buffs_made_meanwhile_end_with_it() {
+fn reversing_set_stats_restores_the_base_and_keeps_buffs_made_meanwhile() {
     let shrink = until(
         alt(
             "set_stats",
@@ -851,8 +851,8 @@ fn reversing_set_stats_restores_the_previous_stats_and_buffs_made_meanwhile_end_
     assert_eq!(names(&events), vec!["on_combat_resolved", "on_turn_end"]);
     assert_eq!(
         stats(&after, ogre),
-        (5, 4),
-        "back to 4/4 with its earlier +1/+0"
+        (6, 6),
+        "back to its 4/4 base with the +2/+2 made meanwhile; the earlier +1/+0 ended with the set"
     );
 }
 
@@ -1366,4 +1366,72 @@ fn rtg_emits_and_triggers_on_the_seven_events_the_reference_never_emits() {
     let blast = p.add(P0, Zone::Hand, "blast");
     let (_, events) = ok(&p.state(), play(P0, blast));
     assert!(kinds(&events).contains(&EventType::OnPlayerDeath));
+}
+
+#[test]
+fn reversing_gain_mana_after_the_refill_leaves_the_fresh_pool_alone() {
+    // Gains 3 fire for two turns: the owner's next turn start refills the pool first, and the
+    // reversal that follows must not take the refilled mana.
+    let surge = lasting(
+        alt(
+            "gain_mana",
+            TargetSpec::Owner,
+            &[("amounts", ParamValue::Mana(mana(&[(ManaType::Fire, 3)])))],
+        ),
+        2,
+    );
+    let mut p = pos(vec![
+        spell("surge", vec![surge]),
+        basic_mana("fire_mana", ManaType::Fire),
+        creature("filler", 1, 1),
+    ]);
+    decks(&mut p, "filler");
+    let surge = p.add(P0, Zone::Hand, "surge");
+    p.field(P0, "fire_mana");
+    p.field(P0, "fire_mana");
+    let (state, _) = ok(&p.state(), play(P0, surge));
+    assert_eq!(state.player(P0).pool, mana(&[(ManaType::Fire, 3)]));
+    let (state, _) = next_turn(&state);
+    let (state, _) = next_turn(&state);
+    assert_eq!(state.turn, 3);
+    assert_eq!(
+        state.player(P0).pool,
+        mana(&[(ManaType::Fire, 2)]),
+        "the refill from two fire sources stays whole"
+    );
+    assert!(state.reversals.is_empty(), "the reversal ran and was spent");
+}
+
+#[test]
+fn set_stats_of_attack_keeps_an_earlier_temporary_defense_buff_expiring() {
+    let guard = until(buff(0, 3), EventType::OnTurnEnd);
+    let sharpen = alt("set_stats", TargetSpec::Choose, &[("attack", int(5))]);
+    let mut p = pos(vec![
+        creature("wall", 1, 2).with_ability(activated(Mana::EMPTY, vec![guard])),
+        spell("sharpen", vec![sharpen]),
+    ]);
+    let wall = p.field(P0, "wall");
+    let sharpen = p.add(P0, Zone::Hand, "sharpen");
+    let (state, _) = ok(
+        &p.state(),
+        Action::ActivateAbility {
+            player: P0,
+            card: wall,
+            ability_index: 0,
+            target: None,
+        },
+    );
+    assert_eq!(stats(&state, wall), (1, 5));
+    let (state, _) = ok(&state, play_at(P0, sharpen, Target::Card(wall)));
+    assert_eq!(
+        stats(&state, wall),
+        (5, 5),
+        "attack set, defense buff untouched"
+    );
+    let (after, _) = advance_to(&state, Phase::End);
+    assert_eq!(
+        stats(&after, wall),
+        (5, 2),
+        "the +0/+3 still ends at turn end"
+    );
 }

@@ -1,0 +1,112 @@
+//! Loading the cards and decks a command plays with, and the command's errors.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use rtg::sim::DeckList;
+use rtg::yaml::{Catalog, Loader};
+
+/// A command that failed: a usage error (exit 2) or a content error (exit 1).
+#[derive(Debug)]
+pub(crate) enum CliError {
+    /// Bad arguments or a missing file: exit status 2.
+    Usage(String),
+    /// Invalid cards, decks, scenarios, replays or reports, or a failed check: exit status 1.
+    Content(String),
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Usage(m) | CliError::Content(m) => f.write_str(m),
+        }
+    }
+}
+
+impl CliError {
+    /// The exit status.
+    pub(crate) fn code(&self) -> u8 {
+        match self {
+            CliError::Usage(_) => 2,
+            CliError::Content(_) => 1,
+        }
+    }
+}
+
+/// Loads every card file of these directories (or files) into one catalog.
+pub(crate) fn load_catalog(loader: &Loader, paths: &[PathBuf]) -> Result<Catalog, CliError> {
+    let mut cards = Vec::new();
+    let mut problems = Vec::new();
+    for path in paths {
+        if !path.exists() {
+            return Err(CliError::Usage(format!(
+                "{}: no such file or directory (cards are looked for in `cards/` unless --cards is given)",
+                path.display()
+            )));
+        }
+        if path.is_dir() {
+            match loader.load_cards_from_dir(path, None) {
+                Ok(loaded) => cards.extend(loaded),
+                Err(errors) => problems.extend(errors.iter().map(|e| e.to_string())),
+            }
+        } else {
+            match loader.load_card(path, None) {
+                Ok(card) => cards.push(card),
+                Err(e) => problems.push(e.to_string()),
+            }
+        }
+    }
+    if !problems.is_empty() {
+        return Err(CliError::Content(problems.join("\n")));
+    }
+    rtg::yaml::build_catalog(cards).map_err(|e| CliError::Content(e.to_string()))
+}
+
+/// The file of a deck named by path or by file stem (`aggro` → `decks/aggro.yaml`).
+pub(crate) fn deck_file(name: &str, decks: &Path) -> Result<PathBuf, CliError> {
+    let as_path = PathBuf::from(name);
+    if as_path.is_file() {
+        return Ok(as_path);
+    }
+    for ext in ["yaml", "yml"] {
+        let candidate = decks.join(format!("{name}.{ext}"));
+        if candidate.is_file() {
+            return Ok(candidate);
+        }
+    }
+    let known: Vec<String> = rtg::yaml::yaml_files_in(decks)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .collect();
+    Err(CliError::Usage(format!(
+        "no deck `{name}`: not a file, and no {}/{name}.yaml; known decks: {}",
+        decks.display(),
+        if known.is_empty() {
+            "none".to_owned()
+        } else {
+            known.join(", ")
+        }
+    )))
+}
+
+/// Loads a deck named by path or stem against a catalog.
+pub(crate) fn load_deck(
+    loader: &Loader,
+    catalog: &Catalog,
+    name: &str,
+    decks: &Path,
+) -> Result<DeckList, CliError> {
+    let file = deck_file(name, decks)?;
+    let deck = loader
+        .load_deck(catalog, &file)
+        .map_err(|errors| CliError::Content(errors.to_string()))?;
+    let stem = file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| name.to_owned());
+    Ok(DeckList {
+        name: stem,
+        cards: deck.cards.clone(),
+    })
+}

@@ -1,0 +1,195 @@
+//! Printing a game turn by turn so that a person can follow it.
+
+use rtg::testing::{Names, card_text, event_line};
+use rtg::{Action, Event, EventType, GameState, GameStatus, PlayerId, Target, Zone};
+
+/// Prints games as they are replayed: a header at each turn, each action, what it caused.
+pub(crate) struct Narrator {
+    names: Names,
+    turn: u32,
+}
+
+fn list(state: &GameState, names: &Names, player: PlayerId, zone: Zone) -> String {
+    let cards: Vec<String> = state
+        .player(player)
+        .zone(zone)
+        .iter()
+        .map(|&id| card_text(state, names, id))
+        .collect();
+    if cards.is_empty() {
+        "-".to_owned()
+    } else {
+        cards.join(", ")
+    }
+}
+
+fn interesting(kind: EventType) -> bool {
+    !matches!(
+        kind,
+        EventType::OnPlayerManaSpent
+            | EventType::OnTurnStart
+            | EventType::OnTurnEnd
+            | EventType::OnCombatResolved
+    )
+}
+
+impl Narrator {
+    pub(crate) fn new(state: &GameState) -> Narrator {
+        let players = state.players();
+        Narrator {
+            names: Names::new([&players[0].name, &players[1].name]),
+            turn: 0,
+        }
+    }
+
+    fn card_name(&self, state: &GameState, id: rtg::InstanceId) -> String {
+        format!("{} ({})", state.def(id).name, self.names.card(state, id))
+    }
+
+    fn describe(&self, before: &GameState, action: &Action) -> Option<String> {
+        let n = |p: PlayerId| self.names.player(p).to_owned();
+        let target = |t: &Option<Target>| match t {
+            Some(t) => format!(" targeting {}", self.names.target(before, *t)),
+            None => String::new(),
+        };
+        Some(match action {
+            Action::PlayCard {
+                player,
+                card,
+                target: t,
+            } => {
+                format!(
+                    "{} plays {}{}",
+                    n(*player),
+                    self.card_name(before, *card),
+                    target(t)
+                )
+            }
+            Action::DeclareAttack { player, attacker } => {
+                format!(
+                    "{} attacks with {}",
+                    n(*player),
+                    self.card_name(before, *attacker)
+                )
+            }
+            Action::DeclareDefense {
+                player,
+                blocker,
+                combat_index,
+            } => {
+                let attacker = before.combats.get(*combat_index).map(|c| c.attacker);
+                format!(
+                    "{} blocks {} with {}",
+                    n(*player),
+                    attacker.map_or("?".to_owned(), |a| self.card_name(before, a)),
+                    self.card_name(before, *blocker)
+                )
+            }
+            Action::OrderBlockers { player, .. } => format!("{} orders blockers", n(*player)),
+            Action::ActivateAbility {
+                player,
+                card,
+                ability_index,
+                target: t,
+            } => format!(
+                "{} activates {} of {}{}",
+                n(*player),
+                before
+                    .def(*card)
+                    .abilities
+                    .get(*ability_index)
+                    .map_or("?", |a| a.name.as_str()),
+                self.card_name(before, *card),
+                target(t)
+            ),
+            Action::ResolvePendingTrigger { target: t, .. } => {
+                format!(
+                    "trigger resolved targeting {}",
+                    self.names.target(before, *t)
+                )
+            }
+            Action::AdvancePhase => return None,
+        })
+    }
+
+    /// Prints the opening position.
+    pub(crate) fn start(&mut self, state: &GameState) {
+        out!(
+            "{} vs {} — {} goes first",
+            self.names.player(PlayerId(0)),
+            self.names.player(PlayerId(1)),
+            self.names.player(PlayerId(0))
+        );
+        self.header(state);
+    }
+
+    fn header(&mut self, state: &GameState) {
+        self.turn = state.turn;
+        out!(
+            "\n== Turn {} — {} ==",
+            state.turn,
+            self.names.player(state.active)
+        );
+        for seat in [PlayerId(0), PlayerId(1)] {
+            let p = state.player(seat);
+            out!(
+                "  {:<10} health {:>3}  pool {}  deck {}  hand: {}",
+                self.names.player(seat),
+                p.health,
+                p.pool,
+                p.deck().len(),
+                list(state, &self.names, seat, Zone::Hand)
+            );
+            out!(
+                "  {:<10} board: {}",
+                "",
+                list(state, &self.names, seat, Zone::Battlefield)
+            );
+        }
+    }
+
+    /// Prints one action and what it caused.
+    pub(crate) fn step(
+        &mut self,
+        before: &GameState,
+        after: &GameState,
+        action: &Action,
+        events: &[Event],
+    ) {
+        if after.turn != self.turn && !after.is_over() {
+            for e in events
+                .iter()
+                .filter(|e| interesting(e.kind) && e.kind != EventType::OnCardDraw)
+            {
+                out!("    {}", event_line(after, &self.names, e));
+            }
+            self.header(after);
+            return;
+        }
+        if let Some(text) = self.describe(before, action) {
+            out!("  {text}");
+        } else if events.iter().any(|e| interesting(e.kind)) {
+            out!("  [{}]", after.phase);
+        }
+        for e in events.iter().filter(|e| interesting(e.kind)) {
+            out!("    {}", event_line(after, &self.names, e));
+        }
+    }
+
+    /// Prints the result.
+    pub(crate) fn finish(&self, state: &GameState) {
+        match state.status {
+            GameStatus::Winner(p) => out!(
+                "\n{} wins on turn {} ({} at {} health, {} at {})",
+                self.names.player(p),
+                state.turn,
+                self.names.player(PlayerId(0)),
+                state.player(PlayerId(0)).health,
+                self.names.player(PlayerId(1)),
+                state.player(PlayerId(1)).health
+            ),
+            GameStatus::Draw => out!("\nThe game is a draw on turn {}", state.turn),
+            GameStatus::Ongoing => out!("\nThe game stopped on turn {}", state.turn),
+        }
+    }
+}

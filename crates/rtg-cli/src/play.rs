@@ -1,0 +1,92 @@
+//! `rtg play`: one game between two bots, printed turn by turn.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use rtg::sim::{BotKind, Replay, SimConfig, play_game};
+
+use crate::content::CliError;
+use crate::narrate::Narrator;
+use crate::setup::{ContentArgs, parse_bot};
+
+/// Play one game between two bots and print it turn by turn.
+#[derive(Args, Debug)]
+pub(crate) struct PlayArgs {
+    /// Deck A: a deck file, or the stem of one in --decks (`aggro`).
+    deck_a: String,
+    /// Deck B.
+    deck_b: String,
+    /// Master seed (as for `rtg simulate`).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Which game of a `rtg simulate` batch with this seed to play (deck A goes first in even games).
+    #[arg(long, default_value_t = 0)]
+    game: u64,
+    /// Deck A's bot: random, greedy or heuristic.
+    #[arg(long, default_value = "greedy", value_parser = parse_bot)]
+    bot_a: BotKind,
+    /// Deck B's bot.
+    #[arg(long, default_value = "greedy", value_parser = parse_bot)]
+    bot_b: BotKind,
+    /// The turn limit (every player's turn counts); the game is a draw beyond it.
+    #[arg(long, default_value_t = 200)]
+    max_turns: u32,
+    /// Write a replay file of the game (JSON) for `rtg replay`.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Print only the result.
+    #[arg(long)]
+    quiet: bool,
+    #[command(flatten)]
+    content: ContentArgs,
+}
+
+pub(crate) fn run(args: PlayArgs) -> Result<(), CliError> {
+    let matchup = args.content.matchup(&args.deck_a, &args.deck_b)?;
+    let config = SimConfig {
+        seed: args.seed,
+        bots: [args.bot_a, args.bot_b],
+        max_turns: args.max_turns,
+        ..SimConfig::default()
+    };
+    let settings = config.game(args.game);
+    let record = play_game(&matchup, &settings, true);
+    let replay = Replay::from_record(&matchup, &record);
+    let mut narrator: Option<Narrator> = None;
+    let mut previous: Option<rtg::GameState> = None;
+    let quiet = args.quiet;
+    let verified = replay.verify(&matchup, |state, action, events| {
+        if quiet {
+            previous = Some(state.clone());
+            return;
+        }
+        match (&mut narrator, action, &previous) {
+            (None, _, _) => {
+                let mut n = Narrator::new(state);
+                n.start(state);
+                narrator = Some(n);
+            }
+            (Some(n), Some(action), Some(before)) => n.step(before, state, action, events),
+            _ => {}
+        }
+        previous = Some(state.clone());
+    });
+    if let Some(state) = &previous {
+        match &narrator {
+            Some(n) => n.finish(state),
+            None => Narrator::new(state).finish(state),
+        }
+    }
+    if let Some(error) = &record.error {
+        return Err(CliError::Content(format!("engine error: {error}")));
+    }
+    verified.map_err(|e| CliError::Content(format!("the game did not replay: {e}")))?;
+    if let Some(path) = &args.record {
+        let json =
+            serde_json::to_string_pretty(&replay).map_err(|e| CliError::Content(e.to_string()))?;
+        std::fs::write(path, json + "\n")
+            .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
+        out!("replay written to {}", path.display());
+    }
+    Ok(())
+}

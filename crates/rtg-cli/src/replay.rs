@@ -1,0 +1,91 @@
+//! `rtg replay`: re-run a recorded game and check it comes out bit for bit the same.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use rtg::sim::{DeckList, Matchup, Replay};
+use rtg::yaml::Loader;
+
+use crate::content::{CliError, load_catalog};
+use crate::narrate::Narrator;
+
+/// Re-run a replay file, print the game, and fail if any state digest differs.
+#[derive(Args, Debug)]
+pub(crate) struct ReplayArgs {
+    /// The replay file (written by `rtg play --record`).
+    file: PathBuf,
+    /// Card directory or file (repeatable). Default: `cards/`.
+    #[arg(long = "cards", value_name = "DIR")]
+    cards: Vec<PathBuf>,
+    /// Print only the verdict.
+    #[arg(long)]
+    quiet: bool,
+}
+
+pub(crate) fn run(args: ReplayArgs) -> Result<(), CliError> {
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| CliError::Usage(format!("{}: {e}", args.file.display())))?;
+    let replay: Replay = serde_json::from_str(&text).map_err(|e| {
+        CliError::Content(format!("{}: not a replay file: {e}", args.file.display()))
+    })?;
+    let loader = Loader::default();
+    let paths = if args.cards.is_empty() {
+        vec![PathBuf::from("cards")]
+    } else {
+        args.cards.clone()
+    };
+    let catalog = load_catalog(&loader, &paths)?;
+    let deck = |i: usize| -> Result<DeckList, CliError> {
+        let d = &replay.decks[i];
+        let cards = d
+            .cards
+            .iter()
+            .map(|id| {
+                catalog.get(id).cloned().ok_or_else(|| {
+                    CliError::Content(format!(
+                        "{}: the replay's deck `{}` uses card `{id}`, which is not in the catalog",
+                        args.file.display(),
+                        d.name
+                    ))
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(DeckList {
+            name: d.name.clone(),
+            cards,
+        })
+    };
+    let matchup = Matchup::new(deck(0)?, deck(1)?).map_err(|e| CliError::Content(e.to_string()))?;
+    let mut narrator: Option<Narrator> = None;
+    let mut previous: Option<rtg::GameState> = None;
+    let quiet = args.quiet;
+    let verified = replay.verify(&matchup, |state, action, events| {
+        if !quiet {
+            match (&mut narrator, action, &previous) {
+                (None, _, _) => {
+                    let mut n = Narrator::new(state);
+                    n.start(state);
+                    narrator = Some(n);
+                }
+                (Some(n), Some(action), Some(before)) => n.step(before, state, action, events),
+                _ => {}
+            }
+        }
+        previous = Some(state.clone());
+    });
+    if let (Some(state), Some(n)) = (&previous, &narrator) {
+        n.finish(state);
+    }
+    match verified {
+        Ok(()) => {
+            out!(
+                "replay OK: {} actions, {} checkpoints and the final digest {} match",
+                replay.actions.len(),
+                replay.checkpoints.len(),
+                replay.final_digest
+            );
+            Ok(())
+        }
+        Err(e) => Err(CliError::Content(format!("replay FAILED: {e}"))),
+    }
+}

@@ -1,0 +1,45 @@
+//! Arguments shared by the commands that play games: decks, cards, bots, seed.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use rtg::sim::{BotKind, Matchup};
+use rtg::yaml::Loader;
+
+use crate::content::{CliError, load_catalog, load_deck};
+
+/// Where cards and decks come from.
+#[derive(Args, Debug, Clone)]
+pub(crate) struct ContentArgs {
+    /// Card directory or file (repeatable). Default: `cards/`.
+    #[arg(long = "cards", value_name = "DIR")]
+    pub(crate) cards: Vec<PathBuf>,
+    /// Where decks named by stem are looked for.
+    #[arg(long = "decks", value_name = "DIR", default_value = "decks")]
+    pub(crate) decks: PathBuf,
+}
+
+impl ContentArgs {
+    /// The card paths, defaulting to `cards/`.
+    pub(crate) fn card_paths(&self) -> Vec<PathBuf> {
+        if self.cards.is_empty() {
+            vec![PathBuf::from("cards")]
+        } else {
+            self.cards.clone()
+        }
+    }
+
+    /// Loads the cards and the two decks.
+    pub(crate) fn matchup(&self, deck_a: &str, deck_b: &str) -> Result<Matchup, CliError> {
+        let loader = Loader::default();
+        let catalog = load_catalog(&loader, &self.card_paths())?;
+        let a = load_deck(&loader, &catalog, deck_a, &self.decks)?;
+        let b = load_deck(&loader, &catalog, deck_b, &self.decks)?;
+        Matchup::new(a, b).map_err(|e| CliError::Content(e.to_string()))
+    }
+}
+
+/// Parses a bot name for clap.
+pub(crate) fn parse_bot(s: &str) -> Result<BotKind, String> {
+    s.parse()
+}

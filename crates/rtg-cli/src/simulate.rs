@@ -1,0 +1,123 @@
+//! `rtg simulate`: a batch of bot-vs-bot games, in parallel.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use rtg::sim::{BotKind, CSV_HEADER, Shard, SimConfig, csv_row, simulate};
+
+use crate::content::CliError;
+use crate::setup::{ContentArgs, parse_bot};
+
+/// Play a batch of games between two decks and report win rates, turns and speed.
+#[derive(Args, Debug)]
+pub(crate) struct SimulateArgs {
+    /// Deck A: a deck file, or the stem of one in --decks (`aggro`).
+    deck_a: String,
+    /// Deck B.
+    deck_b: String,
+    /// Games in the batch (deck A goes first in even games, deck B in odd ones).
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Master seed: game K is seeded from (seed, K), whatever the threads or shards.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Deck A's bot: random, greedy or heuristic.
+    #[arg(long, default_value = "greedy", value_parser = parse_bot)]
+    bot_a: BotKind,
+    /// Deck B's bot.
+    #[arg(long, default_value = "greedy", value_parser = parse_bot)]
+    bot_b: BotKind,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// The turn limit of each game (every player's turn counts); beyond it, a draw.
+    #[arg(long, default_value_t = 200)]
+    max_turns: u32,
+    /// Play only the games whose index is K modulo N (for `rtg merge`).
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    shard: Option<Shard>,
+    /// Print the report as JSON on stdout instead of the table.
+    #[arg(long)]
+    json: bool,
+    /// Write one CSV row per game to this file.
+    #[arg(long, value_name = "FILE")]
+    csv: Option<PathBuf>,
+    #[command(flatten)]
+    content: ContentArgs,
+}
+
+fn parse_shard(s: &str) -> Result<Shard, String> {
+    let (k, n) = s.split_once('/').ok_or("expected K/N, like 3/10")?;
+    let index: u64 = k
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{k}` is not a number"))?;
+    let count: u64 = n
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{n}` is not a number"))?;
+    if count == 0 || index >= count {
+        return Err(format!("shard {index}/{count}: need 0 <= K < N"));
+    }
+    Ok(Shard { index, count })
+}
+
+pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
+    if args.threads == Some(0) {
+        return Err(CliError::Usage("--threads must be at least 1".to_owned()));
+    }
+    let matchup = args.content.matchup(&args.deck_a, &args.deck_b)?;
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let config = SimConfig {
+        games: args.games,
+        seed: args.seed,
+        bots: [args.bot_a, args.bot_b],
+        max_turns: args.max_turns,
+        threads: args.threads,
+        shard,
+        ..SimConfig::default()
+    };
+    let planned = (0..args.games).filter(|&i| shard.has(i)).count() as u64;
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(planned);
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
+        {
+            bar.set_style(style);
+        }
+        Some(bar)
+    } else {
+        None
+    };
+    let progress = |done: u64| {
+        if let Some(bar) = &bar
+            && (done.is_multiple_of(64) || done == planned)
+        {
+            bar.set_position(done);
+        }
+    };
+    let (report, rows) = simulate(&matchup, &config, &progress);
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    if let Some(path) = &args.csv {
+        let mut text = String::from(CSV_HEADER);
+        text.push('\n');
+        for row in &rows {
+            text.push_str(&csv_row(&matchup, row));
+            text.push('\n');
+        }
+        std::fs::write(path, text)
+            .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
+    }
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        serde_json::to_string_pretty(&report)
+            .map_err(|e| CliError::Content(e.to_string()))
+            .and_then(|json| writeln!(out, "{json}").map_err(|e| CliError::Content(e.to_string())))
+    } else {
+        write!(out, "{}", report.table()).map_err(|e| CliError::Content(e.to_string()))
+    }
+}
