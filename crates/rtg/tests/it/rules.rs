@@ -35,6 +35,15 @@ fn cards() -> Vec<CardDefinition> {
         alt("heal_player", TargetSpec::Owner, &[("amount", amount(1))]),
     )]);
     herald.alterations[0].trigger_owner = TriggerOwner::Owner;
+    let mut fading = triggered(vec![on(
+        EventType::OnTurnStart,
+        alt(
+            "damage_card",
+            TargetSpec::SelfCard,
+            &[("amount", amount(1))],
+        ),
+    )]);
+    fading.alterations[0].trigger_owner = TriggerOwner::Owner;
     let mut costly = spell(
         "costly",
         vec![alt(
@@ -87,6 +96,15 @@ fn cards() -> Vec<CardDefinition> {
         )])),
         creature("echo", 1, 1).with_ability(echo),
         creature("herald", 1, 1).with_ability(herald),
+        creature("withering", 1, 1).with_ability(triggered(vec![on(
+            EventType::OnTurnEnd,
+            alt(
+                "damage_card",
+                TargetSpec::SelfCard,
+                &[("amount", amount(1))],
+            ),
+        )])),
+        creature("fading", 1, 1).with_ability(fading),
         CardDefinition::vanilla("crystal", "crystal", CardType::Mana)
             .with_cost(mana(&[(Water, 1)]))
             .with_ability(activated(
@@ -1707,24 +1725,12 @@ fn check_victory_reports_ongoing_a_winner_or_a_draw() {
 
 #[test]
 fn state_based_checks_run_after_every_phase_step() {
-    // a creature at defense 0 after an end-of-turn trigger dies in the end phase itself
+    // END: a creature brought to defense 0 by an end-of-turn trigger dies in the end phase
     let mut p = rules_pos();
-    let mut withering = creature("withering", 1, 1).with_ability(triggered(vec![on(
-        EventType::OnTurnEnd,
-        alt(
-            "damage_card",
-            TargetSpec::SelfCard,
-            &[("amount", amount(1))],
-        ),
-    )]));
-    withering.card_id = CardId::new("withering");
-    let mut all = cards();
-    all.push(withering);
-    let mut p2 = pos(all);
-    let w = p2.field(P0, "withering");
-    p2.phase(Phase::MainPostcombat);
-    let (end, events) = ok(&p2.state(), Action::AdvancePhase);
-    assert_eq!(end.card(w).location(), Location::Graveyard);
+    let withering = p.field(P0, "withering");
+    p.phase(Phase::MainPostcombat);
+    let (end, events) = ok(&p.state(), Action::AdvancePhase);
+    assert_eq!(end.card(withering).location(), Location::Graveyard);
     assert_eq!(
         names(&events),
         [
@@ -1735,10 +1741,24 @@ fn state_based_checks_run_after_every_phase_step() {
             "on_card_enter_graveyard",
         ]
     );
-    // and the turn does not go on for a player who lost at the draw step
+    // DRAW: one killed by its turn-start trigger dies before the draw
+    let mut p = rules_pos();
+    let fading = p.field(P1, "fading");
+    p.add(P1, Zone::Deck, "bear");
     p.phase(Phase::End);
-    let (lost, _) = ok(&p.state(), Action::AdvancePhase);
-    assert!(lost.is_over());
+    let (draw, events) = ok(&p.state(), Action::AdvancePhase);
+    assert_eq!(draw.card(fading).location(), Location::Graveyard);
+    assert_eq!(
+        names(&events),
+        [
+            "on_turn_start",
+            "on_card_receive_damage",
+            "on_card_leave_battlefield",
+            "on_card_death",
+            "on_card_enter_graveyard",
+            "on_card_draw",
+        ]
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -2238,4 +2258,97 @@ fn quick_start_from_the_spec() {
         (4, bob, Phase::Draw)
     );
     assert_eq!(game.check_victory(), GameStatus::Ongoing);
+}
+
+/// The repository's root, where the bundled `cards/` and `decks/` are.
+fn repo_root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The specification's "Loading workflow" in Rust, on the bundled cards and decks.
+#[test]
+fn loading_workflow_from_the_spec() {
+    let root = repo_root();
+    // 1. Load every card definition
+    let all_cards = yaml::load_cards_from_dir(root.join("cards"), None).expect("bundled cards");
+    // 2. Index by card_id for fast lookup
+    let catalog = yaml::build_catalog(all_cards.iter().cloned()).expect("distinct card ids");
+    assert_eq!(catalog.len(), all_cards.len());
+    // 3. Build decks: one from a deck file, one from a {card_id: count} spec
+    let alice_deck = yaml::load_deck(&catalog, root.join("decks/aggro.yaml"))
+        .expect("deck")
+        .cards;
+    let bob_deck = yaml::build_deck(
+        &catalog,
+        [("giant_01", 3u32), ("fire_mana_01", 5), ("priest_01", 2)],
+    )
+    .expect("deck spec");
+    assert_eq!(bob_deck.len(), 10);
+    // 4. Create players (20 health, 4 cards in hand) and start the game
+    let config = GameConfig {
+        names: ["Alice".to_owned(), "Bob".to_owned()],
+        starting_health: 20,
+        opening_hand: 4,
+        ..GameConfig::default()
+    };
+    let content = content_for([&alice_deck, &bob_deck], builtin_registry()).unwrap();
+    let state = new_game(content, [&alice_deck, &bob_deck], &config).unwrap();
+    let mut game = Game::new(state, config.opening_hand);
+    game.start().unwrap();
+    let state = game.state();
+    assert_eq!(phases_of(state), (1, P0, Phase::Draw));
+    assert_eq!(&*state.player(P0).name, "Alice");
+    assert_eq!(state.player(P0).hand().len(), 4);
+    assert_eq!(state.player(P1).hand().len(), 4);
+    assert_eq!(state.player(P0).deck().len(), alice_deck.len() - 4);
+    assert_eq!(state.player(P1).deck().len(), 6);
+    assert_eq!(state.player(P1).health, 20);
+}
+
+/// A whole game between two bundled decks, played to a winner by a simple aggressive policy:
+/// resolve pending triggers, attack with everything, play what can be played, never block.
+#[test]
+fn a_full_game_from_yaml_decks_plays_to_a_winner() {
+    let root = repo_root();
+    let all_cards = yaml::load_cards_from_dir(root.join("cards"), None).unwrap();
+    let catalog = yaml::build_catalog(all_cards).unwrap();
+    let aggro = yaml::load_deck(&catalog, root.join("decks/aggro.yaml"))
+        .unwrap()
+        .cards;
+    let midrange = yaml::load_deck(&catalog, root.join("decks/midrange.yaml"))
+        .unwrap()
+        .cards;
+    let (mut state, _) = started([&aggro, &midrange], &seeded(7));
+    let mut rng = GameRng::seeded(7);
+    let mut steps = 0;
+    while !state.is_over() {
+        let legal = legal_actions(&state);
+        let pick = |kind: fn(&Action) -> bool| {
+            legal
+                .iter()
+                .filter(|a| kind(a))
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        let pending = pick(|a| matches!(a, Action::ResolvePendingTrigger { .. }));
+        let attacks = pick(|a| matches!(a, Action::DeclareAttack { .. }));
+        let plays = pick(|a| matches!(a, Action::PlayCard { .. } | Action::ActivateAbility { .. }));
+        let action = if let Some(first) = pending.first().or(attacks.first()) {
+            first.clone()
+        } else if !plays.is_empty() && rng.below(4) > 0 {
+            plays[rng.below(plays.len() as u32) as usize].clone()
+        } else {
+            Action::AdvancePhase
+        };
+        state = ok(&state, action).0;
+        state.check_invariants().unwrap();
+        steps += 1;
+        assert!(steps < 20_000, "the game does not end");
+    }
+    assert!(
+        matches!(check_victory(&state), GameStatus::Winner(_)),
+        "{:?}",
+        check_victory(&state)
+    );
+    assert!(state.turn < 200);
 }
