@@ -705,6 +705,27 @@ fn a_creature_with_zero_attack_deals_no_damage() {
 }
 
 #[test]
+fn a_summoning_sick_creature_can_block() {
+    let mut p = combat_pos();
+    let goblin = p.field(P0, "goblin");
+    let fresh = p.field(P1, "troll");
+    p.setup(
+        fresh,
+        CardSetup {
+            sick: true,
+            ..CardSetup::default()
+        },
+    );
+    let state = p.state();
+    assert_eq!(legal_blockers(&state, goblin), [fresh]);
+    let (after, _) = fight(&state, &[(goblin, &[fresh])], &[]);
+    assert_eq!(
+        [alive(&after, goblin), alive(&after, fresh)],
+        [None, Some(1)]
+    );
+}
+
+#[test]
 fn a_creature_blocks_at_most_one_attacker() {
     let mut p = combat_pos();
     let goblin = p.field(P0, "goblin");
