@@ -7,4 +7,5 @@ mod events;
 mod properties;
 mod rules;
 mod support;
+mod user_snapshots;
 mod triggers;
