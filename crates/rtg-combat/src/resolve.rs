@@ -30,7 +30,7 @@ pub fn resolve_combats(state: &mut GameState, events: &mut Vec<Event>) {
         }
         let attack = attacker.attack();
         let def = state.def(combat.attacker);
-        if combat.blockers.is_empty() {
+        if !combat.blocked {
             if attack > 0 {
                 player_hits.push((combat.defender, combat.attacker, attack));
             }

@@ -229,6 +229,7 @@ impl GameState {
             h.u64(u64::from(c.attacker.0));
             h.u64(u64::from(c.defender.0));
             ids(&mut h, c.blockers.iter());
+            h.u64(u64::from(c.blocked));
         }
         h.u64(self.pending_triggers.len() as u64);
         for p in &self.pending_triggers {

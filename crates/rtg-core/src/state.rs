@@ -309,8 +309,10 @@ pub struct Combat {
     pub attacker: InstanceId,
     /// The player it attacks.
     pub defender: PlayerId,
-    /// Its blockers, in the order it assigns damage.
+    /// Its blockers still on the battlefield, in the order it assigns damage.
     pub blockers: Vector<InstanceId>,
+    /// True once a blocker was declared: a blocked attacker stays blocked when its blockers leave.
+    pub blocked: bool,
 }
 
 /// A reference to one alteration of one ability of one card.
@@ -666,6 +668,14 @@ impl GameState {
 
     fn leave(&mut self, id: InstanceId, events: &mut Vec<Event>) {
         let card = self.cards[id.index()];
+        if card.location == Location::Battlefield && !self.combats.is_empty() {
+            // A creature that leaves the battlefield leaves combat: if it comes back it is a new
+            // object, neither attacking nor blocking.
+            self.combats.retain(|c| c.attacker != id);
+            for combat in self.combats.iter_mut() {
+                combat.blockers.retain(|&b| b != id);
+            }
+        }
         let from = self.take_out(id);
         let event = match from {
             Location::Battlefield => EventType::OnCardLeaveBattlefield,

@@ -78,23 +78,40 @@ pub(crate) fn looks_back(kind: EventType) -> bool {
     )
 }
 
-/// Calls `f(ability, alteration)` for each triggered alteration of `card` that `event` starts.
+/// A card that left the battlefield during the step being matched, and the index (in the
+/// step's events) of its own last event there: its death, or its leaving when it did not die.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Departed {
+    pub(crate) card: InstanceId,
+    pub(crate) until: usize,
+}
+
+/// Calls `f(ability, alteration)` for each triggered alteration of `card` that `event` (the
+/// `index`-th event of the step) starts.
+///
+/// A card that left the battlefield in the same step is seen as it last was there: for every
+/// event of the step up to its own death (so "when this is dealt damage" fires even when the
+/// damage killed it), and for every leave and death of the step (simultaneous deaths see each
+/// other).
 pub(crate) fn for_each_match(
     state: &GameState,
     card: InstanceId,
     event: &Event,
-    left: &[InstanceId],
+    index: usize,
+    departed: &[Departed],
     mut f: impl FnMut(u16, u16),
 ) {
     let instance = state.card(card);
     if state.content().trigger_mask(instance.def) & event.kind.bit() == 0 {
         return;
     }
-    if !instance.on_battlefield()
-        && state.resolving != Some(card)
-        && !(looks_back(event.kind) && left.contains(&card))
-    {
-        return;
+    if !instance.on_battlefield() && state.resolving != Some(card) {
+        let sees = departed
+            .iter()
+            .any(|d| d.card == card && (index <= d.until || looks_back(event.kind)));
+        if !sees {
+            return;
+        }
     }
     let def = state.definition(instance.def);
     for (ai, ability) in def.abilities.iter().enumerate() {

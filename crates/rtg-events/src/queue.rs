@@ -6,7 +6,7 @@ use rtg_core::{
 };
 use thiserror::Error;
 
-use crate::matching::{for_each_match, passes_filters};
+use crate::matching::{Departed, for_each_match, passes_filters};
 use crate::targets::{alteration, legal_targets, resolve_target};
 
 /// The most queued effects one step may resolve. A chain longer than this (a trigger that keeps
@@ -119,16 +119,25 @@ pub fn expire_timed_effects(state: &mut GameState, turn: u32) {
 /// queueing what they fire.
 fn match_batch(state: &mut GameState, log: &[Event], from: usize) {
     let batch = &log[from..];
-    let left: Vec<InstanceId> = batch
-        .iter()
-        .filter(|e| e.kind == EventType::OnCardLeaveBattlefield)
-        .filter_map(|e| e.source)
-        .collect();
+    let mut departed: Vec<Departed> = Vec::new();
+    for (index, event) in batch.iter().enumerate() {
+        let Some(card) = event.source else { continue };
+        match event.kind {
+            EventType::OnCardLeaveBattlefield => departed.push(Departed { card, until: index }),
+            EventType::OnCardDeath => {
+                if let Some(d) = departed.iter_mut().rev().find(|d| d.card == card) {
+                    d.until = index;
+                }
+            }
+            _ => {}
+        }
+    }
+    let left: Vec<InstanceId> = departed.iter().map(|d| d.card).collect();
     let sources = crate::matching::active_trigger_sources(state, &left);
-    for event in batch {
+    for (index, event) in batch.iter().enumerate() {
         let mut fired: Vec<(InstanceId, u16, u16)> = Vec::new();
         for &card in &sources {
-            for_each_match(state, card, event, &left, |ability, alt| {
+            for_each_match(state, card, event, index, &departed, |ability, alt| {
                 fired.push((card, ability, alt));
             });
         }

@@ -479,6 +479,7 @@ fn declare_attack(
         attacker,
         defender,
         blockers: imbl::Vector::new(),
+        blocked: false,
     });
     let def = state.card(attacker).def;
     let from = events.len();
@@ -522,6 +523,7 @@ fn declare_defense(
     })?;
     if let Some(combat) = state.combats.get_mut(combat_index) {
         combat.blockers.push_back(blocker);
+        combat.blocked = true;
     }
     let def = state.card(blocker).def;
     let from = events.len();

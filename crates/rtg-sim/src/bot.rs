@@ -337,12 +337,12 @@ impl HeuristicBot {
         let unblocked: i32 = state
             .combats
             .iter()
-            .filter(|c| c.blockers.is_empty())
+            .filter(|c| !c.blocked)
             .map(|c| state.card(c.attacker).attack())
             .sum();
         let in_danger = unblocked >= state.player(player).health;
         for (combat_index, combat) in state.combats.iter().enumerate() {
-            if !combat.blockers.is_empty() {
+            if combat.blocked {
                 continue;
             }
             let attacker = combat.attacker;
