@@ -1,5 +1,10 @@
 //! Integration tests of the `rtg` binary, as one test binary: each runs the built program on
-//! files in a temporary directory and checks its output and exit status.
+//! files in a temporary directory (or on the bundled content, from the repository root) and
+//! checks its output and exit status.
 
 mod check;
+mod games;
+mod play;
+mod scenario;
+mod simulate;
 mod support;
