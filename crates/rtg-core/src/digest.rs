@@ -191,6 +191,7 @@ impl GameState {
         opt(&mut h, self.turn_limit.map(u64::from));
         h.u64(u64::from(self.next_reversal_id));
         h.u64(u64::from(self.last_epoch));
+        h.u64(u64::from(self.listening));
         opt(&mut h, self.resolving.map(|r| u64::from(r.0)));
         for p in self.players() {
             h.str(&p.name);

@@ -310,6 +310,17 @@ pub trait EffectHandler: Send + Sync {
         }
     }
 
+    /// The zone a card target must be in, so that target enumeration looks nowhere else: by
+    /// default the battlefield for card effects and none for player effects. An effect whose
+    /// [`EffectHandler::legal_target`] accepts cards elsewhere must say where.
+    fn target_zone(&self, params: &Params) -> Option<Zone> {
+        let _ = params;
+        match self.spec().target_kind {
+            TargetKind::Card => Some(Zone::Battlefield),
+            TargetKind::Player => None,
+        }
+    }
+
     /// Applies the effect and says what it applied.
     fn apply(
         &self,

@@ -417,6 +417,14 @@ pub struct GameState {
     pub resolving: Option<InstanceId>,
     /// The last stat epoch handed out (see [`StatLine::attack_epoch`]).
     pub last_epoch: u32,
+    /// Set when a creature's stats may have changed since the last state-based check (damage,
+    /// buffs, entering the battlefield): the check scans for deaths only then. A cache, not part
+    /// of the game: ignored by equality and the digest.
+    stats_dirty: bool,
+    /// Every event type some card that has been on a battlefield (or resolving) this game
+    /// listens for, as [`EventType::bit`]s: a quick, conservative test that lets the trigger
+    /// matcher skip events nobody can hear. Bits are only ever added.
+    pub listening: u32,
     /// How the game stands.
     pub status: GameStatus,
     /// The turn limit: this many turns are played; the game is a draw when the next would begin.
@@ -439,6 +447,7 @@ impl PartialEq for GameState {
             && self.next_reversal_id == other.next_reversal_id
             && self.resolving == other.resolving
             && self.last_epoch == other.last_epoch
+            && self.listening == other.listening
             && self.status == other.status
             && self.turn_limit == other.turn_limit
             && self.rng == other.rng
@@ -475,6 +484,8 @@ impl GameState {
             next_reversal_id: 0,
             resolving: None,
             last_epoch: 0,
+            listening: 0,
+            stats_dirty: false,
             status: GameStatus::Ongoing,
             turn_limit: None,
             rng: GameRng::seeded(seed),
@@ -527,6 +538,7 @@ impl GameState {
 
     /// A card instance, to change its stats and flags.
     pub fn card_mut(&mut self, id: InstanceId) -> &mut CardInstance {
+        self.stats_dirty = true;
         &mut self.cards[id.index()]
     }
 
@@ -596,6 +608,10 @@ impl GameState {
             creature: printed.card_type == CardType::Creature,
         });
         self.players[owner.index()].zone_mut(zone).push_back(id);
+        if zone == Zone::Battlefield {
+            self.listening |= self.content.trigger_mask(def);
+            self.stats_dirty = true;
+        }
         id
     }
 
@@ -708,6 +724,8 @@ impl GameState {
             to
         };
         let epoch = if to == Location::Battlefield {
+            self.listening |= self.content.trigger_mask(card.def);
+            self.stats_dirty = true;
             self.fresh_epoch()
         } else {
             0
@@ -776,6 +794,7 @@ impl GameState {
         self.take_out(id);
         self.cards[id.index()].location = Location::Resolving;
         self.resolving = Some(id);
+        self.listening |= self.content.trigger_mask(self.cards[id.index()].def);
     }
 
     /// Replaces a player's deck order (after a shuffle). `order` must hold exactly the deck's
@@ -831,6 +850,7 @@ impl GameState {
             return 0;
         }
         let deathtouch = cause.is_some_and(|c| self.has_technique(c, Technique::Deathtouch));
+        self.stats_dirty = true;
         let slot = &mut self.cards[id.index()];
         slot.stats.damage = slot.stats.damage.saturating_add(amount);
         slot.deathtouched |= deathtouch;
@@ -924,9 +944,16 @@ impl GameState {
     /// drew from an empty deck loses (`on_player_death`), then the outcome is decided.
     pub fn state_based_checks(&mut self, events: &mut Vec<Event>) {
         let order = [self.active, self.active.opponent()];
-        // Most checks find nobody dying: allocate only when someone does.
+        // Most checks find nobody dying: scan only when stats may have changed, and allocate only
+        // when someone does die.
         let mut dying: Vec<InstanceId> = Vec::new();
-        for player in order {
+        let scan = if self.stats_dirty {
+            &order[..]
+        } else {
+            &[][..]
+        };
+        self.stats_dirty = false;
+        for &player in scan {
             for &id in self.players[player.index()].battlefield.iter() {
                 let card = &self.cards[id.index()];
                 if card.creature && (card.defense() <= 0 || card.deathtouched) {

@@ -352,6 +352,14 @@ impl EffectHandler for BuiltinEffect {
         Ok(())
     }
 
+    fn target_zone(&self, params: &Params) -> Option<Zone> {
+        match (self.kind, params.get("from_zone")) {
+            (Builtin::MoveCard, Some(ParamValue::Zone(zone))) => Some(*zone),
+            _ if self.spec.target_kind == TargetKind::Card => Some(Zone::Battlefield),
+            _ => None,
+        }
+    }
+
     fn legal_target(&self, state: &GameState, target: Target, params: &Params) -> bool {
         match (self.kind, target) {
             (Builtin::MoveCard, Target::Card(id)) => {

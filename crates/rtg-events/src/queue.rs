@@ -119,6 +119,16 @@ pub fn expire_timed_effects(state: &mut GameState, turn: u32) {
 /// queueing what they fire.
 fn match_batch(state: &mut GameState, log: &[Event], from: usize) {
     let batch = &log[from..];
+    let heard = batch.iter().fold(0u32, |mask, e| mask | e.kind.bit());
+    if heard & state.listening == 0 {
+        // No card that was ever on a battlefield listens for these events: only reversals can.
+        if !state.reversals.is_empty() {
+            for event in batch {
+                match_reversals(state, event);
+            }
+        }
+        return;
+    }
     let mut departed: Vec<Departed> = Vec::new();
     for (index, event) in batch.iter().enumerate() {
         let Some(card) = event.source else { continue };
@@ -158,16 +168,11 @@ fn match_batch(state: &mut GameState, log: &[Event], from: usize) {
                     task: QueuedTask::Start(target),
                 }),
                 None => {
-                    let alt = alteration(state, at);
-                    if legal_targets(state, alt).is_empty() {
+                    if legal_targets(state, at).is_empty() {
                         tracing::debug!(?at, "pending trigger dropped: no legal target");
                         continue;
                     }
-                    let target_kind = state
-                        .content()
-                        .effects
-                        .get(&alt.effect)
-                        .map(|h| h.spec().target_kind);
+                    let target_kind = state.content().handler(at).map(|h| h.spec().target_kind);
                     if let Some(target_kind) = target_kind {
                         state.pending_triggers.push_back(PendingTrigger {
                             alteration: at,
@@ -187,22 +192,25 @@ fn match_reversals(state: &mut GameState, event: &Event) {
     if state.reversals.is_empty() {
         return;
     }
-    let mut fired = Vec::new();
-    let mut kept = imbl::Vector::new();
-    for r in state.reversals.iter() {
-        let alt = alteration(state, r.alteration);
-        if r.end_trigger == Some(event.kind)
-            && passes_filters(state, alt, r.alteration.source, r.controller, event)
-        {
-            fired.push(r.clone());
-        } else {
-            kept.push_back(r.clone());
-        }
-    }
-    if fired.is_empty() {
+    let fires = |state: &GameState, r: &ArmedReversal| {
+        r.end_trigger == Some(event.kind)
+            && passes_filters(
+                state,
+                alteration(state, r.alteration),
+                r.alteration.source,
+                r.controller,
+                event,
+            )
+    };
+    if !state.reversals.iter().any(|r| fires(state, r)) {
         return;
     }
-    state.reversals = kept;
+    let (fired, kept): (Vec<ArmedReversal>, Vec<ArmedReversal>) = state
+        .reversals
+        .iter()
+        .cloned()
+        .partition(|r| fires(state, r));
+    state.reversals = kept.into_iter().collect();
     for r in fired {
         state.queue.push_back(QueuedEffect {
             alteration: r.alteration,
@@ -261,7 +269,7 @@ fn drop_unresolvable_pending(state: &mut GameState) {
     let keep: imbl::Vector<PendingTrigger> = state
         .pending_triggers
         .iter()
-        .filter(|p| !legal_targets(state, alteration(state, p.alteration)).is_empty())
+        .filter(|p| !legal_targets(state, p.alteration).is_empty())
         .cloned()
         .collect();
     if keep.len() != state.pending_triggers.len() {

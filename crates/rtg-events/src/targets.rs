@@ -1,6 +1,6 @@
 //! Targets of alterations: resolving a target spec, and which targets are legal.
 
-use rtg_core::{AlterationData, AlterationRef, GameState, PlayerId, Target, TargetSpec, Zone};
+use rtg_core::{AlterationData, AlterationRef, GameState, PlayerId, Target, TargetSpec};
 
 /// The alteration an [`AlterationRef`] points at.
 ///
@@ -27,29 +27,34 @@ pub fn resolve_target(
     }
 }
 
-/// True when the alteration's effect accepts `target` now.
-pub fn is_legal_target(state: &GameState, alt: &AlterationData, target: Target) -> bool {
-    match state.content().effects.get(&alt.effect) {
-        Some(handler) => handler.legal_target(state, target, &alt.params),
+/// True when the effect of the alteration at `at` accepts `target` now.
+pub fn is_legal_target(state: &GameState, at: AlterationRef, target: Target) -> bool {
+    match state.content().handler(at) {
+        Some(handler) => handler.legal_target(state, target, &alteration(state, at).params),
         None => false,
     }
 }
 
 /// Every target the alteration's effect accepts now, in a fixed order: players by seat, then
-/// cards of each seat zone by zone (deck, hand, battlefield, graveyard) in zone order.
-pub fn legal_targets(state: &GameState, alt: &AlterationData) -> Vec<Target> {
+/// the cards of the zone the effect targets ([`rtg_core::EffectHandler::target_zone`]), the first
+/// seat's then the second's, in zone order.
+pub fn legal_targets(state: &GameState, at: AlterationRef) -> Vec<Target> {
     let mut targets = Vec::new();
+    let Some(handler) = state.content().handler(at) else {
+        return targets;
+    };
+    let params = &alteration(state, at).params;
     for player in [PlayerId::FIRST, PlayerId::SECOND] {
         let target = Target::Player(player);
-        if is_legal_target(state, alt, target) {
+        if handler.legal_target(state, target, params) {
             targets.push(target);
         }
     }
-    for player in [PlayerId::FIRST, PlayerId::SECOND] {
-        for zone in Zone::ALL {
+    if let Some(zone) = handler.target_zone(params) {
+        for player in [PlayerId::FIRST, PlayerId::SECOND] {
             for &id in state.player(player).zone(zone) {
                 let target = Target::Card(id);
-                if is_legal_target(state, alt, target) {
+                if handler.legal_target(state, target, params) {
                     targets.push(target);
                 }
             }

@@ -296,7 +296,7 @@ fn check_target(
         (false, None) => Err(RulesError::MissingTarget),
         (false, Some(t)) => {
             for at in choosers {
-                if !is_legal_target(state, alteration(state, *at), t) {
+                if !is_legal_target(state, *at, t) {
                     return Err(RulesError::IllegalTarget(t));
                 }
             }
@@ -580,7 +580,7 @@ fn resolve_pending(
         .get(index)
         .cloned()
         .ok_or(RulesError::NoSuchPendingTrigger(index))?;
-    if !is_legal_target(state, alteration(state, pending.alteration), target) {
+    if !is_legal_target(state, pending.alteration, target) {
         return Err(RulesError::IllegalTarget(target));
     }
     state.pending_triggers.remove(index);

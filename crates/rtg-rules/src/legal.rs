@@ -24,7 +24,7 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
     }
     if !state.pending_triggers.is_empty() {
         for (index, pending) in state.pending_triggers.iter().enumerate() {
-            for target in legal_targets(state, alteration(state, pending.alteration)) {
+            for target in legal_targets(state, pending.alteration) {
                 actions.push(Action::ResolvePendingTrigger { index, target });
             }
         }
@@ -165,19 +165,19 @@ fn immediate_one(state: &GameState, card: InstanceId, index: usize) -> Vec<Alter
 /// The target choices for a use of these alterations: `[None]` when none needs a choice, else
 /// every target legal for all of them (possibly none).
 fn targets_for(state: &GameState, refs: &[AlterationRef]) -> Vec<Option<Target>> {
-    let choosers: Vec<_> = refs
+    let choosers: Vec<AlterationRef> = refs
         .iter()
-        .map(|r| alteration(state, *r))
-        .filter(|alt| alt.target == TargetSpec::Choose)
+        .copied()
+        .filter(|r| alteration(state, *r).target == TargetSpec::Choose)
         .collect();
-    let Some((first, rest)) = choosers.split_first() else {
+    let Some((&first, rest)) = choosers.split_first() else {
         return vec![None];
     };
     legal_targets(state, first)
         .into_iter()
         .filter(|t| {
             rest.iter()
-                .all(|alt| rtg_events::is_legal_target(state, alt, *t))
+                .all(|&at| rtg_events::is_legal_target(state, at, *t))
         })
         .map(Some)
         .collect()

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use rtg_combat::{can_block_card, has_deathtouch, legal_attackers};
+use rtg_combat::{can_attack, can_block_card, has_deathtouch, legal_attackers};
 use rtg_core::{
     AbilityType, CardType, GameRng, GameState, InstanceId, Phase, PlayerId, Target, TargetSpec,
 };
@@ -198,22 +198,18 @@ fn use_target(
     let Some((&first, rest)) = choosers.split_first() else {
         return Some(None);
     };
-    let alt = alteration(state, first);
-    let legal: Vec<Target> = legal_targets(state, alt)
+    let legal: Vec<Target> = legal_targets(state, first)
         .into_iter()
-        .filter(|&t| {
-            rest.iter()
-                .all(|&at| is_legal_target(state, alteration(state, at), t))
-        })
+        .filter(|&t| rest.iter().all(|&at| is_legal_target(state, at, t)))
         .collect();
-    best_target(state, player, &alt.effect, &legal).map(Some)
+    best_target(state, player, &alteration(state, first).effect, &legal).map(Some)
 }
 
 fn resolve_first_pending(state: &GameState) -> Option<Action> {
     let pending = state.pending_triggers.front()?;
-    let alt = alteration(state, pending.alteration);
-    let legal = legal_targets(state, alt);
-    let target = best_target(state, pending.controller, &alt.effect, &legal)?;
+    let legal = legal_targets(state, pending.alteration);
+    let effect = &alteration(state, pending.alteration).effect;
+    let target = best_target(state, pending.controller, effect, &legal)?;
     Some(Action::ResolvePendingTrigger { index: 0, target })
 }
 
@@ -281,7 +277,13 @@ impl Bot for GreedyBot {
             if let Some(action) = greedy_play(state, player) {
                 return action;
             }
-            if let Some(&attacker) = legal_attackers(state, player).first() {
+            let attacker = state
+                .player(player)
+                .battlefield()
+                .iter()
+                .copied()
+                .find(|&id| can_attack(state, player, id));
+            if let Some(attacker) = attacker {
                 return Action::DeclareAttack { player, attacker };
             }
         }

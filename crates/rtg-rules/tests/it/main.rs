@@ -1,4 +1,4 @@
 //! Integration tests of the rules engine.
 
-mod support;
 mod random_games;
+mod support;

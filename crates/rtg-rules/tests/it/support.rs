@@ -18,7 +18,11 @@ pub(crate) fn basic_mana(id: &str, kind: ManaType) -> CardDefinition {
     CardDefinition::vanilla(id, id, CardType::Mana).with_cost(mana(&[(kind, 1)]))
 }
 
-pub(crate) fn alteration(effect: &str, target: TargetSpec, params: &[(&str, ParamValue)]) -> AlterationData {
+pub(crate) fn alteration(
+    effect: &str,
+    target: TargetSpec,
+    params: &[(&str, ParamValue)],
+) -> AlterationData {
     let mut alt = AlterationData::new(effect, target);
     for (name, value) in params {
         alt.params.insert(name, value.clone());
@@ -26,7 +30,11 @@ pub(crate) fn alteration(effect: &str, target: TargetSpec, params: &[(&str, Para
     alt
 }
 
-pub(crate) fn ability(ability_type: AbilityType, cost: Mana, alterations: Vec<AlterationData>) -> CardAbility {
+pub(crate) fn ability(
+    ability_type: AbilityType,
+    cost: Mana,
+    alterations: Vec<AlterationData>,
+) -> CardAbility {
     CardAbility {
         name: "ability".to_owned(),
         description: String::new(),
@@ -64,7 +72,8 @@ pub(crate) fn sample_cards() -> Vec<Arc<CardDefinition>> {
         basic_mana("earth_mana", Earth),
         creature("goblin", mana(&[(Fire, 1)]), 2, 2),
         creature("giant", mana(&[(Earth, 2)]), 3, 5).with_techniques([Technique::Trample]),
-        creature("knight", mana(&[(Any, 2)]), 3, 2).with_techniques([Technique::Flying, Technique::Haste]),
+        creature("knight", mana(&[(Any, 2)]), 3, 2)
+            .with_techniques([Technique::Flying, Technique::Haste]),
         creature("archer", mana(&[(Earth, 1)]), 1, 3).with_techniques([Technique::Reach]),
         creature("viper", mana(&[(Any, 2)]), 1, 1).with_techniques([Technique::Deathtouch]),
         CardDefinition::vanilla("fireball", "Fireball", CardType::Spell)
@@ -72,14 +81,22 @@ pub(crate) fn sample_cards() -> Vec<Arc<CardDefinition>> {
             .with_ability(ability(
                 AbilityType::Activated,
                 Mana::EMPTY,
-                vec![alteration("damage_card", TargetSpec::Choose, &[("amount", amount(3))])],
+                vec![alteration(
+                    "damage_card",
+                    TargetSpec::Choose,
+                    &[("amount", amount(3))],
+                )],
             )),
         CardDefinition::vanilla("insight", "Insight", CardType::Spell)
             .with_cost(mana(&[(Any, 1)]))
             .with_ability(ability(
                 AbilityType::Activated,
                 Mana::EMPTY,
-                vec![alteration("draw_card", TargetSpec::Owner, &[("count", int(2))])],
+                vec![alteration(
+                    "draw_card",
+                    TargetSpec::Owner,
+                    &[("count", int(2))],
+                )],
             )),
         creature("priest", mana(&[(Any, 2)]), 1, 3).with_ability(triggered(
             EventType::OnCardEnterBattlefield,
@@ -102,7 +119,11 @@ pub(crate) fn sample_cards() -> Vec<Arc<CardDefinition>> {
         creature("pyromancer", mana(&[(Fire, 2)]), 2, 3).with_ability(ability(
             AbilityType::Activated,
             mana(&[(Fire, 1)]),
-            vec![alteration("damage_player", TargetSpec::Opponent, &[("amount", amount(1))])],
+            vec![alteration(
+                "damage_player",
+                TargetSpec::Opponent,
+                &[("amount", amount(1))],
+            )],
         )),
         creature("ripper", mana(&[(Any, 3)]), 2, 3).with_ability(triggered(
             EventType::OnCardEnterBattlefield,

@@ -31,7 +31,11 @@ pub(crate) fn basic_mana(id: &str, kind: ManaType) -> CardDefinition {
     CardDefinition::vanilla(id, id, CardType::Mana).with_cost(mana(&[(kind, 1)]))
 }
 
-pub(crate) fn alt(effect: &str, target: TargetSpec, params: &[(&str, ParamValue)]) -> AlterationData {
+pub(crate) fn alt(
+    effect: &str,
+    target: TargetSpec,
+    params: &[(&str, ParamValue)],
+) -> AlterationData {
     let mut alt = AlterationData::new(effect, target);
     for (name, value) in params {
         alt.params.insert(name, value.clone());
@@ -45,7 +49,11 @@ pub(crate) fn on(event: EventType, mut alteration: AlterationData) -> Alteration
     alteration
 }
 
-pub(crate) fn ability(ability_type: AbilityType, cost: Mana, alterations: Vec<AlterationData>) -> CardAbility {
+pub(crate) fn ability(
+    ability_type: AbilityType,
+    cost: Mana,
+    alterations: Vec<AlterationData>,
+) -> CardAbility {
     CardAbility {
         name: "ability".to_owned(),
         description: String::new(),
@@ -104,7 +112,9 @@ pub(crate) fn pos_with(cards: Vec<CardDefinition>, registry: EffectRegistry) -> 
         .map(|mut c| {
             for a in &mut c.abilities {
                 for x in &mut a.alterations {
-                    if registry.get(&x.effect).is_some() && builtin_registry().get(&x.effect).is_some() {
+                    if registry.get(&x.effect).is_some()
+                        && builtin_registry().get(&x.effect).is_some()
+                    {
                         *x = with_defaults(x.clone());
                     }
                 }
@@ -124,7 +134,9 @@ pub(crate) fn pos_with(cards: Vec<CardDefinition>, registry: EffectRegistry) -> 
 impl Pos {
     /// Adds a card to a zone (deck: listed top first) and returns its id.
     pub(crate) fn add(&mut self, player: PlayerId, zone: Zone, card: &str) -> InstanceId {
-        self.builder.add_card(player, zone, card).expect("known card")
+        self.builder
+            .add_card(player, zone, card)
+            .expect("known card")
     }
 
     /// Adds a creature on the battlefield that is not summoning sick.
@@ -133,7 +145,13 @@ impl Pos {
     }
 
     /// Adds cards to a zone.
-    pub(crate) fn many(&mut self, player: PlayerId, zone: Zone, card: &str, count: usize) -> Vec<InstanceId> {
+    pub(crate) fn many(
+        &mut self,
+        player: PlayerId,
+        zone: Zone,
+        card: &str,
+        count: usize,
+    ) -> Vec<InstanceId> {
         (0..count).map(|_| self.add(player, zone, card)).collect()
     }
 
@@ -218,9 +236,17 @@ pub(crate) fn zone_ids(state: &GameState, player: PlayerId, zone: Zone) -> Vec<S
 }
 
 pub(crate) fn play(player: PlayerId, card: InstanceId) -> Action {
-    Action::PlayCard { player, card, target: None }
+    Action::PlayCard {
+        player,
+        card,
+        target: None,
+    }
 }
 
 pub(crate) fn play_at(player: PlayerId, card: InstanceId, target: Target) -> Action {
-    Action::PlayCard { player, card, target: Some(target) }
+    Action::PlayCard {
+        player,
+        card,
+        target: Some(target),
+    }
 }
