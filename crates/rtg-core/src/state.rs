@@ -615,6 +615,47 @@ impl GameState {
         id
     }
 
+    /// Creates a player's deck in one go: new instances of `defs`, top first, at the end of the
+    /// card table, with no events. The same as [`GameState::create_card`] for each, faster.
+    pub fn create_deck(&mut self, owner: PlayerId, defs: &[DefIndex]) -> Vec<InstanceId> {
+        let first = self.cards.len() as u32;
+        let ids: Vec<InstanceId> = (0..defs.len() as u32)
+            .map(|i| InstanceId(first + i))
+            .collect();
+        let instances: Vec<CardInstance> = defs
+            .iter()
+            .zip(&ids)
+            .map(|(&def, &id)| {
+                let printed = self.content.definitions.get(def);
+                CardInstance {
+                    id,
+                    def,
+                    owner,
+                    location: Location::Deck,
+                    stats: StatLine::printed(printed.attack, printed.defense),
+                    summoning_sick: false,
+                    attacked_this_turn: false,
+                    deathtouched: false,
+                    token: false,
+                    creature: printed.card_type == CardType::Creature,
+                }
+            })
+            .collect();
+        self.cards.append(Vector::from(instances));
+        self.players[owner.index()]
+            .deck
+            .append(ids.iter().copied().collect());
+        ids
+    }
+
+    /// Sets a creature's summoning sickness and attacked flags (no effect on its stats, so the
+    /// state-based checks need not look again).
+    pub fn set_flags(&mut self, id: InstanceId, summoning_sick: bool, attacked_this_turn: bool) {
+        let card = &mut self.cards[id.index()];
+        card.summoning_sick = summoning_sick;
+        card.attacked_this_turn = attacked_this_turn;
+    }
+
     /// Creates a token on its owner's battlefield, summoning sick, and records its entry.
     pub fn create_token(
         &mut self,

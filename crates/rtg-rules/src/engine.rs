@@ -145,9 +145,7 @@ pub(crate) fn enter_draw(state: &mut GameState, events: &mut Vec<Event>) -> Resu
     player.mana_played = 0;
     let battlefield: Vec<InstanceId> = state.player(active).battlefield().iter().copied().collect();
     for id in battlefield {
-        let card = state.card_mut(id);
-        card.summoning_sick = false;
-        card.attacked_this_turn = false;
+        state.set_flags(id, false, false);
     }
     let from = events.len();
     expire_timed_effects(state, state.turn);
@@ -474,7 +472,8 @@ fn declare_attack(
         AttackRefusal::AlreadyAttacked(id) => RulesError::AlreadyAttacked(id),
     })?;
     let defender = player.opponent();
-    state.card_mut(attacker).attacked_this_turn = true;
+    let sick = state.card(attacker).summoning_sick;
+    state.set_flags(attacker, sick, true);
     state.combats.push_back(Combat {
         attacker,
         defender,

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use rtg_core::{
     CardDefinition, Content, DefinitionTable, EffectRegistry, Event, GameState, PlayerId,
-    TableError, Zone,
+    TableError,
 };
 use thiserror::Error;
 
@@ -79,13 +79,21 @@ pub fn new_game(
         let player = PlayerId(seat as u8);
         state.player_mut(player).health = config.starting_health;
         state.player_mut(player).hand_limit = config.hand_limit;
+        // Decks list their copies side by side: look a definition up once per run of copies.
+        let mut indexes = Vec::with_capacity(deck.len());
+        let mut last: Option<(&Arc<CardDefinition>, rtg_core::DefIndex)> = None;
         for def in deck {
-            let index = content
-                .definitions
-                .index_of(def.card_id.as_str())
-                .ok_or_else(|| SetupFailure::UnknownCard(def.card_id.to_string()))?;
-            state.create_card(index, player, Zone::Deck);
+            let index = match last {
+                Some((prev, index)) if Arc::ptr_eq(prev, def) => index,
+                _ => content
+                    .definitions
+                    .index_of(def.card_id.as_str())
+                    .ok_or_else(|| SetupFailure::UnknownCard(def.card_id.to_string()))?,
+            };
+            last = Some((def, index));
+            indexes.push(index);
         }
+        state.create_deck(player, &indexes);
     }
     Ok(state)
 }
