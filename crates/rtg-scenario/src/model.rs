@@ -50,6 +50,8 @@ pub struct SetupCard {
     pub attack_buff: i32,
     /// Defense buff with no end.
     pub defense_buff: i32,
+    /// The line it is written on, when found.
+    pub line: Option<usize>,
 }
 
 /// One player's setup.
@@ -451,6 +453,7 @@ impl Scenario {
                             damage: 0,
                             attack_buff: 0,
                             defense_buff: 0,
+                            line: card_line(text, id),
                         },
                         RawCard::Full(full) => {
                             let creature_state = full.sick.is_some()
@@ -475,6 +478,7 @@ impl Scenario {
                                 damage: full.damage.unwrap_or(0),
                                 attack_buff: full.attack_buff.unwrap_or(0),
                                 defense_buff: full.defense_buff.unwrap_or(0),
+                                line: card_line(text, &full.card),
                             }
                         }
                     };
@@ -572,6 +576,35 @@ impl Scenario {
             steps,
         })
     }
+}
+
+/// The first line under `players:` where `id` is written as a whole word: where a setup card is.
+fn card_line(text: &str, id: &str) -> Option<usize> {
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    let mut in_players = false;
+    for (number, line) in text.lines().enumerate() {
+        if line.starts_with("players:") {
+            in_players = true;
+            continue;
+        }
+        if !in_players {
+            continue;
+        }
+        if !line.starts_with(' ') && !line.starts_with('-') && !line.trim().is_empty() {
+            in_players = false;
+            continue;
+        }
+        let mut rest = line;
+        while let Some(at) = rest.find(id) {
+            let before = rest[..at].chars().next_back();
+            let after = rest[at + id.len()..].chars().next();
+            if !before.is_some_and(is_word) && !after.is_some_and(is_word) {
+                return Some(number + 1);
+            }
+            rest = &rest[at + id.len()..];
+        }
+    }
+    None
 }
 
 fn step_text(text: &str, line: Option<usize>) -> String {

@@ -89,11 +89,12 @@ pub fn build_position(
     scenario: &Scenario,
     content: Arc<Content>,
 ) -> Result<(GameState, Names), ScenarioError> {
-    let invalid = |message: String| ScenarioError::Invalid {
+    let invalid_at = |line: Option<usize>, message: String| ScenarioError::Invalid {
         file: scenario.file.clone(),
-        line: None,
+        line,
         message,
     };
+    let invalid = |message: String| invalid_at(None, message);
     let mut builder = PositionBuilder::new(
         content,
         [
@@ -122,7 +123,7 @@ pub fn build_position(
             for card in cards {
                 let id = builder
                     .add_card(player, *zone, &card.card)
-                    .map_err(|e| invalid(format!("{}'s {zone}: {e}", setup.name)))?;
+                    .map_err(|e| invalid_at(card.line, format!("{}'s {zone}: {e}", setup.name)))?;
                 if *zone == Zone::Battlefield && builder.state().def(id).is_creature() {
                     builder
                         .set_card(
@@ -135,7 +136,9 @@ pub fn build_position(
                                 defense_buff: card.defense_buff,
                             },
                         )
-                        .map_err(|e| invalid(format!("{}'s battlefield: {e}", setup.name)))?;
+                        .map_err(|e| {
+                            invalid_at(card.line, format!("{}'s battlefield: {e}", setup.name))
+                        })?;
                 }
                 if let Some(handle) = &card.name {
                     names.handles.insert(id, handle.clone());
@@ -266,10 +269,17 @@ impl Runner<'_> {
         })
     }
 
-    /// How many phase steps an advance still needs; `None` when it is done.
+    /// True when the step needs no more engine actions. An action step always takes one (after
+    /// the game is over it is refused with `game_over`, contract item 4); an advance takes phase
+    /// steps until it is there, and stops without error when the game ends on the way (but a
+    /// first step on a finished game is still tried, and refused).
     fn advance_done(&self, action: &Action, taken: u32) -> bool {
-        if self.state.is_over() {
+        let advancing = matches!(action, Action::Advance(_) | Action::AdvanceTo { .. });
+        if advancing && taken > 0 && self.state.is_over() {
             return true;
+        }
+        if advancing && taken == 0 && self.state.is_over() {
+            return false;
         }
         match action {
             Action::Advance(n) => taken >= *n,
@@ -293,6 +303,12 @@ impl Runner<'_> {
             Action::AdvanceTo { .. } => 21,
             _ => 1,
         };
+        if expect_error.is_some() && self.advance_done(action, 0) {
+            return Err((
+                "the step to be refused".to_owned(),
+                "it needed no phase step, so nothing could be refused".to_owned(),
+            ));
+        }
         while !self.advance_done(action, taken) {
             if taken >= cap {
                 return Err((
@@ -500,6 +516,7 @@ fn indent(text: &str) -> String {
 /// Runs a checked scenario on a game content, returning its transcript (whose failure, if any,
 /// says which step and check failed).
 pub fn run(scenario: &Scenario, content: Arc<Content>) -> Result<Transcript, ScenarioError> {
+    check_card_ids(scenario, &content)?;
     let (state, names) = build_position(scenario, content)?;
     let handles = names
         .handles
@@ -579,6 +596,30 @@ pub fn run(scenario: &Scenario, content: Arc<Content>) -> Result<Transcript, Sce
         failure,
         final_state: runner.state,
     })
+}
+
+/// Refuses checks that name card ids the content does not have: such a scenario is invalid, not
+/// failing.
+fn check_card_ids(scenario: &Scenario, content: &Content) -> Result<(), ScenarioError> {
+    for (i, step) in scenario.steps.iter().enumerate() {
+        let StepKind::Expect(checks) = &step.kind else {
+            continue;
+        };
+        for (path, check) in checks {
+            if let Check::ZoneCards(_, _, ids) = check
+                && let Some(unknown) = ids
+                    .iter()
+                    .find(|id| content.definitions.index_of(id).is_none())
+            {
+                return Err(ScenarioError::Invalid {
+                    file: scenario.file.clone(),
+                    line: step.line,
+                    message: format!("step {}: `{path}`: unknown card id `{unknown}`", i + 1),
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Loads and checks a scenario file (not its cards).
