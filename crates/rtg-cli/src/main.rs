@@ -93,8 +93,10 @@ fn finish(result: Result<(), content::CliError>) -> ExitCode {
 fn main() -> ExitCode {
     // RUST_LOG=rtg_rules=trace (or debug, ...) shows the engine's tracing output on stderr.
     if std::env::var_os("RUST_LOG").is_some() {
+        use std::io::IsTerminal;
         tracing_subscriber::fmt()
             .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+            .with_ansi(std::io::stderr().is_terminal())
             .with_writer(std::io::stderr)
             .init();
     }

@@ -176,20 +176,27 @@ impl Narrator {
         }
     }
 
-    /// Prints the result.
+    /// Prints the result, after a blank line that closes the last turn.
     pub(crate) fn finish(&self, state: &GameState) {
+        out!();
+        Narrator::result(state);
+    }
+
+    /// Prints the result line alone.
+    pub(crate) fn result(state: &GameState) {
+        let players = state.players();
         match state.status {
             GameStatus::Winner(p) => out!(
-                "\n{} wins on turn {} ({} at {} health, {} at {})",
-                self.names.player(p),
+                "{} wins on turn {} ({} at {} health, {} at {})",
+                players[p.index()].name,
                 state.turn,
-                self.names.player(PlayerId(0)),
-                state.player(PlayerId(0)).health,
-                self.names.player(PlayerId(1)),
-                state.player(PlayerId(1)).health
+                players[0].name,
+                players[0].health,
+                players[1].name,
+                players[1].health
             ),
-            GameStatus::Draw => out!("\nThe game is a draw on turn {}", state.turn),
-            GameStatus::Ongoing => out!("\nThe game stopped on turn {}", state.turn),
+            GameStatus::Draw => out!("The game is a draw on turn {}", state.turn),
+            GameStatus::Ongoing => out!("The game stopped on turn {}", state.turn),
         }
     }
 }

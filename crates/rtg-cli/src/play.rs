@@ -74,7 +74,7 @@ pub(crate) fn run(args: PlayArgs) -> Result<(), CliError> {
     if let Some(state) = &previous {
         match &narrator {
             Some(n) => n.finish(state),
-            None => Narrator::new(state).finish(state),
+            None => Narrator::result(state),
         }
     }
     if let Some(error) = &record.error {

@@ -112,12 +112,18 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
         std::fs::write(path, text)
             .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
     }
-    let mut out = std::io::stdout().lock();
-    if args.json {
-        serde_json::to_string_pretty(&report)
-            .map_err(|e| CliError::Content(e.to_string()))
-            .and_then(|json| writeln!(out, "{json}").map_err(|e| CliError::Content(e.to_string())))
+    let text = if args.json {
+        let json =
+            serde_json::to_string_pretty(&report).map_err(|e| CliError::Content(e.to_string()))?;
+        json + "\n"
     } else {
-        write!(out, "{}", report.table()).map_err(|e| CliError::Content(e.to_string()))
+        report.table()
+    };
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        // A reader that went away (`rtg simulate ... | head`) is not an error of the batch.
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(CliError::Content(format!("cannot write the report: {e}")))
+        }
+        _ => Ok(()),
     }
 }
