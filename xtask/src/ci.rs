@@ -36,15 +36,18 @@ fn steps() -> Vec<Cmd> {
         // still build and run, without measuring anything. Same (test) profile as above, so it
         // reuses that build.
         Cmd::cargo(&["test", "--workspace", "--benches"]),
-        // The main job on the bundled cards/ and decks/ (run from the repository root).
+        // The bundled content and the README's commands, run from the repository root.
         //
         // Deliberately the dev profile, not `--release` as the README's main command: every
         // library it needs (rtg, clap, serde_yaml, ...) is already built in the dev profile by the
         // test step, so this compiles only the rtg-cli binary. `--release` would rebuild the whole
-        // dependency tree with optimisations, several minutes of a cold 2-core CI for a check
-        // that takes milliseconds. If the job grows into a long bot-vs-bot simulation, revisit:
-        // keep the run small here, or optimise dependencies in the dev profile.
+        // dependency tree with optimisations, minutes of a cold 2-core CI. The simulation is kept
+        // small for the same reason: it proves the main job runs, the benches measure it.
         Cmd::cargo(&["run", "-p", "rtg-cli", "--", "check"]),
+        Cmd::cargo(&["run", "-p", "rtg-cli", "--", "scenario", "scenarios/"]),
+        Cmd::cargo(&[
+            "run", "-p", "rtg-cli", "--", "simulate", "aggro", "midrange", "--games", "200",
+        ]),
     ]
 }
 
@@ -146,6 +149,8 @@ mod tests {
                 "INSTA_UPDATE=no CI=true cargo test --workspace",
                 "cargo test --workspace --benches",
                 "cargo run -p rtg-cli -- check",
+                "cargo run -p rtg-cli -- scenario scenarios/",
+                "cargo run -p rtg-cli -- simulate aggro midrange --games 200",
             ]
         );
     }

@@ -30,7 +30,8 @@ Usage: cargo xtask <command> [options]
 Commands:
   ci                    Run every check CI runs, in order, stopping at the first failure:
                         fmt, clippy, tests (insta snapshots never auto-accepted), benches as a
-                        smoke test, and `rtg check` on the bundled cards/ and decks/.
+                        smoke test, then `rtg check`, `rtg scenario scenarios/` and a short
+                        `rtg simulate` on the bundled cards/ and decks/.
                         `.ci/run` runs exactly this.
   snapshots [--accept]  Run the tests writing changed insta snapshots as `.snap.new` files,
                         show each one's diff, and with --accept move them over the `.snap`s.
