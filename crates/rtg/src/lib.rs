@@ -79,3 +79,8 @@ pub use rtg_sim as sim;
 pub mod testing {
     pub use rtg_scenario::*;
 }
+
+/// The README's Rust example, compiled and run as a doctest so that it cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeExample;
