@@ -200,3 +200,44 @@ impl Narrator {
         }
     }
 }
+
+/// How much of a replayed game to print.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Print {
+    /// Every turn, action and event, then the result.
+    Game,
+    /// Only the result line.
+    Result,
+    /// Nothing.
+    Nothing,
+}
+
+/// Re-runs a replay on its matchup, checking every digest, and prints the game as asked.
+pub(crate) fn print_replay(
+    replay: &rtg::sim::Replay,
+    matchup: &rtg::sim::Matchup,
+    print: Print,
+) -> Result<(), rtg::sim::ReplayError> {
+    let mut narrator: Option<Narrator> = None;
+    let mut previous: Option<GameState> = None;
+    let verified = replay.verify(matchup, |state, action, events| {
+        if print == Print::Game {
+            match (&mut narrator, action, &previous) {
+                (None, _, _) => {
+                    let mut n = Narrator::new(state);
+                    n.start(state);
+                    narrator = Some(n);
+                }
+                (Some(n), Some(action), Some(before)) => n.step(before, state, action, events),
+                _ => {}
+            }
+        }
+        previous = Some(state.clone());
+    });
+    match (&previous, &narrator, print) {
+        (Some(state), Some(n), Print::Game) => n.finish(state),
+        (Some(state), _, Print::Result) => Narrator::result(state),
+        _ => {}
+    }
+    verified
+}

@@ -6,7 +6,7 @@ use clap::Args;
 use rtg::sim::{BotKind, Replay, SimConfig, play_game};
 
 use crate::content::CliError;
-use crate::narrate::Narrator;
+use crate::narrate::{Print, print_replay};
 use crate::setup::{ContentArgs, parse_bot};
 
 /// Play one game between two bots and print it turn by turn.
@@ -52,31 +52,12 @@ pub(crate) fn run(args: PlayArgs) -> Result<(), CliError> {
     let settings = config.game(args.game);
     let record = play_game(&matchup, &settings, true);
     let replay = Replay::from_record(&matchup, &record);
-    let mut narrator: Option<Narrator> = None;
-    let mut previous: Option<rtg::GameState> = None;
-    let quiet = args.quiet;
-    let verified = replay.verify(&matchup, |state, action, events| {
-        if quiet {
-            previous = Some(state.clone());
-            return;
-        }
-        match (&mut narrator, action, &previous) {
-            (None, _, _) => {
-                let mut n = Narrator::new(state);
-                n.start(state);
-                narrator = Some(n);
-            }
-            (Some(n), Some(action), Some(before)) => n.step(before, state, action, events),
-            _ => {}
-        }
-        previous = Some(state.clone());
-    });
-    if let Some(state) = &previous {
-        match &narrator {
-            Some(n) => n.finish(state),
-            None => Narrator::result(state),
-        }
-    }
+    let print = if args.quiet {
+        Print::Result
+    } else {
+        Print::Game
+    };
+    let verified = print_replay(&replay, &matchup, print);
     if let Some(error) = &record.error {
         return Err(CliError::Content(format!("engine error: {error}")));
     }

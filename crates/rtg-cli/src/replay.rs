@@ -7,7 +7,7 @@ use rtg::sim::{DeckList, Matchup, Replay};
 use rtg::yaml::Loader;
 
 use crate::content::{CliError, load_catalog};
-use crate::narrate::Narrator;
+use crate::narrate::{Print, print_replay};
 
 /// Re-run a replay file, print the game, and fail if any state digest differs.
 #[derive(Args, Debug)]
@@ -56,26 +56,12 @@ pub(crate) fn run(args: ReplayArgs) -> Result<(), CliError> {
         })
     };
     let matchup = Matchup::new(deck(0)?, deck(1)?).map_err(|e| CliError::Content(e.to_string()))?;
-    let mut narrator: Option<Narrator> = None;
-    let mut previous: Option<rtg::GameState> = None;
-    let quiet = args.quiet;
-    let verified = replay.verify(&matchup, |state, action, events| {
-        if !quiet {
-            match (&mut narrator, action, &previous) {
-                (None, _, _) => {
-                    let mut n = Narrator::new(state);
-                    n.start(state);
-                    narrator = Some(n);
-                }
-                (Some(n), Some(action), Some(before)) => n.step(before, state, action, events),
-                _ => {}
-            }
-        }
-        previous = Some(state.clone());
-    });
-    if let (Some(state), Some(n)) = (&previous, &narrator) {
-        n.finish(state);
-    }
+    let print = if args.quiet {
+        Print::Nothing
+    } else {
+        Print::Game
+    };
+    let verified = print_replay(&replay, &matchup, print);
     match verified {
         Ok(()) => {
             out!(

@@ -937,15 +937,24 @@ impl GameState {
         }
         let state = &mut self.players[player.index()];
         state.health = state.health.saturating_sub(amount).max(0);
-        let source = cause.map(|c| (c, self.cards[c.index()].def));
-        events.push(
-            Event::new(EventType::OnPlayerReceiveDamage)
-                .maybe_source(source)
-                .owner(player)
-                .target(Target::Player(player))
-                .amount(amount),
-        );
+        events.push(self.player_event(EventType::OnPlayerReceiveDamage, player, amount, cause));
         amount
+    }
+
+    /// An event about a player, caused by `cause` if any.
+    fn player_event(
+        &self,
+        kind: EventType,
+        player: PlayerId,
+        amount: i32,
+        cause: Option<InstanceId>,
+    ) -> Event {
+        let source = cause.map(|c| (c, self.cards[c.index()].def));
+        Event::new(kind)
+            .maybe_source(source)
+            .owner(player)
+            .target(Target::Player(player))
+            .amount(amount)
     }
 
     /// Heals a player (no maximum). Returns the health restored.
@@ -961,14 +970,7 @@ impl GameState {
         }
         let state = &mut self.players[player.index()];
         state.health = state.health.saturating_add(amount);
-        let source = cause.map(|c| (c, self.cards[c.index()].def));
-        events.push(
-            Event::new(EventType::OnPlayerHealed)
-                .maybe_source(source)
-                .owner(player)
-                .target(Target::Player(player))
-                .amount(amount),
-        );
+        events.push(self.player_event(EventType::OnPlayerHealed, player, amount, cause));
         amount
     }
 

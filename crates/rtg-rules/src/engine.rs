@@ -254,8 +254,16 @@ fn own_card(
     Ok(())
 }
 
+/// The alterations a spell applies when it resolves: those of its activated abilities.
+pub(crate) fn spell_alterations(state: &GameState, card: InstanceId) -> Vec<AlterationRef> {
+    let def = state.def(card);
+    let activated = (0..def.abilities.len())
+        .filter(|&i| def.abilities[i].ability_type == AbilityType::Activated);
+    immediate_alterations(state, card, activated)
+}
+
 /// The alterations applied when an ability is used (a spell resolving, an ability activated).
-fn immediate_alterations(
+pub(crate) fn immediate_alterations(
     state: &GameState,
     card: InstanceId,
     abilities: impl Iterator<Item = usize>,
@@ -378,13 +386,7 @@ fn play_card(
             finish(state, events, from)
         }
         CardType::Spell => {
-            let activated = def
-                .abilities
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| a.ability_type == AbilityType::Activated)
-                .map(|(i, _)| i);
-            let refs = immediate_alterations(state, card, activated);
+            let refs = spell_alterations(state, card);
             check_target(state, &refs, target)?;
             pay(state, events, player, card, &def.mana)?;
             state.start_resolving(card);

@@ -8,7 +8,7 @@ use rtg_core::{
 use rtg_events::{alteration, legal_targets};
 
 use crate::action::Action;
-use crate::engine::PLAYABLE_PHASES;
+use crate::engine::{PLAYABLE_PHASES, immediate_alterations, spell_alterations};
 
 /// Every action that [`crate::apply`] accepts in this state, in a fixed order:
 /// resolving pending triggers (each legal target; while one waits nothing else is legal), then
@@ -58,7 +58,7 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
                     if !pool.can_pay(&def.mana) {
                         continue;
                     }
-                    let refs = immediate(state, card, |a| a.ability_type == AbilityType::Activated);
+                    let refs = spell_alterations(state, card);
                     for target in targets_for(state, &refs) {
                         actions.push(Action::PlayCard {
                             player,
@@ -82,7 +82,7 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
                 {
                     continue;
                 }
-                let refs = immediate_one(state, card, index);
+                let refs = immediate_alterations(state, card, std::iter::once(index));
                 for target in targets_for(state, &refs) {
                     actions.push(Action::ActivateAbility {
                         player,
@@ -128,38 +128,6 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
     }
     actions.push(Action::AdvancePhase);
     actions
-}
-
-fn immediate(
-    state: &GameState,
-    card: InstanceId,
-    keep: impl Fn(&rtg_core::CardAbility) -> bool,
-) -> Vec<AlterationRef> {
-    let def_index = state.card(card).def;
-    let def = state.definition(def_index);
-    let mut refs = Vec::new();
-    for (ai, ability) in def.abilities.iter().enumerate() {
-        if !keep(ability) {
-            continue;
-        }
-        for (xi, alt) in ability.alterations.iter().enumerate() {
-            if alt.start_trigger.is_none() {
-                refs.push(AlterationRef {
-                    source: card,
-                    def: def_index,
-                    ability: ai as u16,
-                    alteration: xi as u16,
-                });
-            }
-        }
-    }
-    refs
-}
-
-fn immediate_one(state: &GameState, card: InstanceId, index: usize) -> Vec<AlterationRef> {
-    let mut refs = immediate(state, card, |_| true);
-    refs.retain(|r| usize::from(r.ability) == index);
-    refs
 }
 
 /// The target choices for a use of these alterations: `[None]` when none needs a choice, else

@@ -196,6 +196,18 @@ impl Runner<'_> {
         }
     }
 
+    /// The index of the attack `attacker` declared; an index no attack has when it is not
+    /// attacking, so that the engine refuses the step with `bad_combat_index`.
+    fn combat_of(&self, attacker: &CardRef) -> Result<usize, String> {
+        let attacker = self.card(attacker)?;
+        Ok(self
+            .state
+            .combats
+            .iter()
+            .position(|c| c.attacker == attacker)
+            .unwrap_or(usize::MAX))
+    }
+
     fn to_action(&self, action: &Action) -> Result<RulesAction, String> {
         Ok(match action {
             Action::Play {
@@ -216,13 +228,7 @@ impl Runner<'_> {
                 card,
                 attacker,
             } => {
-                let attacker = self.card(attacker)?;
-                let combat_index = self
-                    .state
-                    .combats
-                    .iter()
-                    .position(|c| c.attacker == attacker)
-                    .unwrap_or(usize::MAX);
+                let combat_index = self.combat_of(attacker)?;
                 RulesAction::DeclareDefense {
                     player: *player,
                     blocker: self.card(card)?,
@@ -234,13 +240,7 @@ impl Runner<'_> {
                 attacker,
                 blockers,
             } => {
-                let attacker = self.card(attacker)?;
-                let combat_index = self
-                    .state
-                    .combats
-                    .iter()
-                    .position(|c| c.attacker == attacker)
-                    .unwrap_or(usize::MAX);
+                let combat_index = self.combat_of(attacker)?;
                 RulesAction::OrderBlockers {
                     player: *player,
                     combat_index,

@@ -1,5 +1,7 @@
 //! Integration tests of bots, batches, shards and replays.
 
+// The rules engine's varied test deck: the same cards, one definition.
+#[path = "../../../rtg-rules/tests/it/support.rs"]
 mod support;
 
 use rtg_sim::*;

@@ -7,5 +7,5 @@ mod events;
 mod properties;
 mod rules;
 mod support;
-mod user_snapshots;
 mod triggers;
+mod user_snapshots;
