@@ -535,8 +535,12 @@ impl Scenario {
         if let Some(turn) = raw.turn
             && (turn == 0 || (turn % 2 == 1) != (active == PlayerId::FIRST))
         {
+            let line = text
+                .lines()
+                .position(|l| l.starts_with("turn:"))
+                .map(|i| i + 1);
             return Err(err(
-                None,
+                line,
                 format!(
                     "turn {turn} does not match the active player `{}`: odd turns are `{}`'s, even turns `{}`'s",
                     raw.active, player_names[0], player_names[1]

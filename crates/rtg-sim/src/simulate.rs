@@ -1,5 +1,6 @@
 //! Batches of games, in parallel, with results independent of the thread count.
 
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -77,7 +78,26 @@ pub fn simulate(
     let indexes: Vec<u64> = (0..config.games).filter(|&i| config.shard.has(i)).collect();
     let done = AtomicU64::new(0);
     let play = |&index: &u64| {
-        let record = play_game(matchup, &config.game(index), false);
+        let settings = config.game(index);
+        // A panic is an engine bug; record it as that game's failure instead of losing the batch.
+        let record =
+            std::panic::catch_unwind(AssertUnwindSafe(|| play_game(matchup, &settings, false)))
+                .unwrap_or_else(|panic| {
+                    let message = panic
+                        .downcast_ref::<&str>()
+                        .map(|s| (*s).to_owned())
+                        .or_else(|| panic.downcast_ref::<String>().cloned())
+                        .unwrap_or_else(|| "unknown panic".to_owned());
+                    GameRecord {
+                        settings,
+                        end: GameEnd::Error,
+                        turns: 0,
+                        error: Some(format!("the engine panicked: {message}")),
+                        actions: Vec::new(),
+                        checkpoints: Vec::new(),
+                        final_digest: 0,
+                    }
+                });
         let n = done.fetch_add(1, Ordering::Relaxed) + 1;
         progress(n);
         GameRow { index, record }

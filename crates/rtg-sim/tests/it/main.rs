@@ -132,3 +132,68 @@ fn the_same_game_played_twice_is_identical() {
     let b = play_game(&m, &settings, true);
     assert_eq!(a, b);
 }
+
+/// An effect with a bug: it panics. A batch must record it as that game's failure and go on.
+struct Boom(rtg_core::EffectSpec);
+
+impl rtg_core::EffectHandler for Boom {
+    fn spec(&self) -> &rtg_core::EffectSpec {
+        &self.0
+    }
+
+    fn apply(
+        &self,
+        _: &mut rtg_core::EffectContext<'_>,
+        _: rtg_core::Target,
+        _: &rtg_core::Params,
+    ) -> Result<rtg_core::Applied, rtg_core::EffectError> {
+        panic!("boom")
+    }
+}
+
+#[test]
+fn a_panicking_game_is_recorded_as_a_failure_and_the_batch_goes_on() {
+    use rtg_core::*;
+    let mut registry = rtg_effects::builtin_registry();
+    registry
+        .register(Boom(EffectSpec {
+            name: "boom".to_owned(),
+            target_kind: TargetKind::Player,
+            params: Vec::new(),
+            reversible: false,
+            summary: "panics".to_owned(),
+        }))
+        .unwrap();
+    let mut alt = AlterationData::new("boom", TargetSpec::Owner);
+    alt.start_trigger = Some(EventType::OnCardEnterBattlefield);
+    let bomb = std::sync::Arc::new(
+        CardDefinition::vanilla("bomb", "Bomb", CardType::Creature)
+            .with_stats(1, 1)
+            .with_ability(CardAbility {
+                name: "Boom".to_owned(),
+                description: String::new(),
+                ability_type: AbilityType::Triggered,
+                mana_requirement: Mana::EMPTY,
+                alterations: vec![alt],
+            }),
+    );
+    let safe = support::sample_deck();
+    let deck_a = DeckList {
+        name: "bombs".to_owned(),
+        cards: vec![bomb; 20],
+    };
+    let deck_b = DeckList {
+        name: "safe".to_owned(),
+        cards: safe,
+    };
+    let m = Matchup::with_registry(deck_a, deck_b, registry).unwrap();
+    let (report, rows) = simulate(&m, &config([BotKind::Greedy, BotKind::Greedy], 4), &|_| {});
+    assert_eq!(report.games, 4);
+    assert_eq!(
+        report.failures.len(),
+        4,
+        "every game plays a bomb on its first turn"
+    );
+    assert!(report.failures[0].message.contains("panicked: boom"));
+    assert_eq!(report.failures[1].seed, rows[1].record.settings.seed);
+}
