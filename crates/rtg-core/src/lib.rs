@@ -35,7 +35,7 @@ pub use effect::{
 };
 pub use event::{Event, EventType, Target};
 pub use ids::{CardId, DefIndex, InstanceId, PlayerId};
-pub use mana::{Mana, ManaCost, ManaPool, ManaType};
+pub use mana::{Mana, ManaCost, ManaPool, ManaRequirement, ManaType};
 pub use rng::GameRng;
 pub use state::{
     AlterationRef, ArmedReversal, CardInstance, Combat, GameState, GameStatus, HAND_LIMIT,

@@ -76,6 +76,8 @@ pub struct Mana([u32; 5]);
 pub type ManaCost = Mana;
 /// A player's mana pool: alias of [`Mana`] for readability at call sites.
 pub type ManaPool = Mana;
+/// An ability's `mana_requirement`: alias of [`Mana`] (the specification's `ManaRequirement`).
+pub type ManaRequirement = Mana;
 
 impl Mana {
     /// No mana at all.

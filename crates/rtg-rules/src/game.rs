@@ -15,18 +15,55 @@ pub struct Game {
     events: Vec<Event>,
     /// For each state after the first, how many events there were before it.
     marks: Vec<usize>,
-    opening_hand: u32,
+    opening_hands: [u32; 2],
 }
 
 impl Game {
-    /// A game from a state made by [`crate::new_game`] (not yet started) or by a position builder.
+    /// A game from a state made by [`crate::new_game`] (not yet started) or by a position builder,
+    /// dealing `opening_hand` cards to each player at [`Game::start`].
     pub fn new(state: GameState, opening_hand: u32) -> Game {
         Game {
             states: vec![state],
             events: Vec::new(),
             marks: Vec::new(),
-            opening_hand,
+            opening_hands: [opening_hand; 2],
         }
+    }
+
+    /// A game between two players as the specification builds one (`Game([alice, bob])`), with
+    /// rtg's built-in effects; seat order is the order given (the first player goes first).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use rtg_core::{CardDefinition, CardType};
+    /// use rtg_rules::{Game, Player};
+    /// let goblin = Arc::new(CardDefinition::vanilla("goblin_01", "Goblin", CardType::Creature).with_stats(2, 2));
+    /// let alice = Player::new("Alice", vec![Arc::clone(&goblin); 6]).with_hand_size(3);
+    /// let bob = Player::new("Bob", vec![goblin; 6]).with_hand_size(4).with_health(25);
+    /// let mut game = Game::with_players([alice, bob], 42).unwrap();
+    /// let state = game.start().unwrap();
+    /// assert_eq!(state.players()[0].hand().len(), 3);
+    /// assert_eq!(state.players()[1].hand().len(), 4);
+    /// assert_eq!(state.players()[1].health, 25);
+    /// ```
+    pub fn with_players(
+        players: [crate::setup::Player; 2],
+        seed: u64,
+    ) -> Result<Game, crate::setup::SetupFailure> {
+        let decks = [players[0].deck.as_slice(), players[1].deck.as_slice()];
+        let content = crate::setup::content_for(decks, rtg_effects::builtin_registry())?;
+        let config = crate::setup::GameConfig {
+            names: [players[0].name.clone(), players[1].name.clone()],
+            seed,
+            ..crate::setup::GameConfig::default()
+        };
+        let mut state = crate::setup::new_game(content, decks, &config)?;
+        for (seat, player) in players.iter().enumerate() {
+            state.player_mut(rtg_core::PlayerId(seat as u8)).health = player.initial_health;
+        }
+        let mut game = Game::new(state, 0);
+        game.opening_hands = [players[0].hand_size, players[1].hand_size];
+        Ok(game)
     }
 
     /// A game from any state, already started (a position).
@@ -36,7 +73,7 @@ impl Game {
 
     /// Shuffles, draws the opening hands and enters turn 1's draw phase.
     pub fn start(&mut self) -> Result<&GameState, RulesError> {
-        let outcome = crate::setup::start(self.state(), self.opening_hand)?;
+        let outcome = crate::setup::start_with_hands(self.state(), self.opening_hands)?;
         Ok(self.push(outcome.state, outcome.events))
     }
 

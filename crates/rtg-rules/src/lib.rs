@@ -39,4 +39,4 @@ pub use engine::{Outcome, PLAYABLE_PHASES, apply, check_victory, next_phase, ste
 pub use error::RulesError;
 pub use game::Game;
 pub use legal::legal_actions;
-pub use setup::{GameConfig, SetupFailure, content_for, new_game, start};
+pub use setup::{GameConfig, Player, SetupFailure, content_for, new_game, start, start_with_hands};

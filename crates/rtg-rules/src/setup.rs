@@ -102,13 +102,18 @@ pub fn new_game(
 /// `opening_hand` cards each, and enters the first turn's draw phase with its full turn-start
 /// work (turn 1 skips only the draw).
 pub fn start(state: &GameState, opening_hand: u32) -> Result<Outcome, RulesError> {
+    start_with_hands(state, [opening_hand; 2])
+}
+
+/// [`start`] with an opening hand size per seat (the specification's `Player(hand_size=...)`).
+pub fn start_with_hands(state: &GameState, opening_hands: [u32; 2]) -> Result<Outcome, RulesError> {
     let mut next = state.clone();
     let mut events: Vec<Event> = Vec::new();
     for player in [PlayerId::FIRST, PlayerId::SECOND] {
         next.shuffle_deck(player);
     }
     for player in [PlayerId::FIRST, PlayerId::SECOND] {
-        for _ in 0..opening_hand {
+        for _ in 0..opening_hands[player.index()] {
             next.draw(player, &mut events);
         }
     }
@@ -119,4 +124,42 @@ pub fn start(state: &GameState, opening_hand: u32) -> Result<Outcome, RulesError
         state: next,
         events,
     })
+}
+
+/// A player as the specification's `Player(name, deck, initial_health, hand_size)`: what one seat
+/// brings to a game. Used by [`crate::Game::with_players`].
+#[derive(Clone, Debug)]
+pub struct Player {
+    /// The player's name.
+    pub name: String,
+    /// The deck, in order (it is shuffled when the game starts).
+    pub deck: Vec<Arc<CardDefinition>>,
+    /// Starting health.
+    pub initial_health: i32,
+    /// Cards drawn before the first turn.
+    pub hand_size: u32,
+}
+
+impl Player {
+    /// A player with 20 health and an opening hand of 7.
+    pub fn new(name: &str, deck: Vec<Arc<CardDefinition>>) -> Player {
+        Player {
+            name: name.to_owned(),
+            deck,
+            initial_health: rtg_core::STARTING_HEALTH,
+            hand_size: 7,
+        }
+    }
+
+    /// Returns the player with this starting health.
+    pub fn with_health(mut self, health: i32) -> Player {
+        self.initial_health = health;
+        self
+    }
+
+    /// Returns the player with this opening hand size.
+    pub fn with_hand_size(mut self, hand_size: u32) -> Player {
+        self.hand_size = hand_size;
+        self
+    }
 }

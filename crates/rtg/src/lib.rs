@@ -52,8 +52,13 @@ pub use rtg_combat::{
 };
 
 pub use rtg_rules::{
-    Action, Game, GameConfig, Outcome, PLAYABLE_PHASES, RulesError, SetupFailure, apply,
-    check_victory, content_for, legal_actions, new_game, next_phase, start, step,
+    Action, Game, GameConfig, Outcome, PLAYABLE_PHASES, Player, RulesError, SetupFailure, apply,
+    check_victory, content_for, legal_actions, new_game, next_phase, start, start_with_hands, step,
+};
+
+/// The specification's I/O functions, at the top level as it lists them (section 10).
+pub use rtg_yaml::{
+    Catalog, Deck, build_catalog, build_deck, load_card, load_cards_from_dir, load_deck,
 };
 
 /// Card and deck files (YAML).

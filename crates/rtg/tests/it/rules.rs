@@ -2181,15 +2181,13 @@ fn quick_start_from_the_spec() {
     .into_iter()
     .cloned()
     .collect();
-    let config = GameConfig {
-        names: ["Alice".to_owned(), "Bob".to_owned()],
-        opening_hand: 3,
-        ..GameConfig::default()
-    };
-    let content = content_for([&deck, &deck], builtin_registry()).unwrap();
-    let state = new_game(content, [&deck, &deck], &config).unwrap();
-    let mut game = Game::new(state, config.opening_hand);
+    // As the spec writes it: Player("Alice", deck, hand_size=3), Game([alice, bob]).
+    let alice_player = Player::new("Alice", deck.clone()).with_hand_size(3);
+    let bob_player = Player::new("Bob", deck).with_hand_size(3);
+    let mut game = Game::with_players([alice_player, bob_player], 0).unwrap();
     game.start().unwrap();
+    assert_eq!(game.state().player(PlayerId(0)).name.as_ref(), "Alice");
+    assert_eq!(game.state().player(PlayerId(0)).hand().len(), 3);
     game.advance_phase().unwrap(); // DRAW -> MAIN
     let (alice, bob) = (PlayerId(0), PlayerId(1));
     let find = |game: &Game, zone: Zone, name: &str| {
