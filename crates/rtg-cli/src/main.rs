@@ -9,13 +9,14 @@
 //! 2 a usage error (clap's own, or a path that does not exist). Bad input never makes the
 //! program panic or print a backtrace: it is reported as an error message.
 
-/// Prints a line on stdout, ignoring write errors: a closed pipe (`rtg play ... | head`) must end
-/// the output quietly, not panic as `println!` would.
+/// `println!` that never panics: formats its arguments and prints them with [`output::out`].
 macro_rules! out {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
-    }};
+    () => {
+        crate::output::out("")
+    };
+    ($($arg:tt)*) => {
+        crate::output::out(format_args!($($arg)*))
+    };
 }
 
 mod check;
@@ -84,7 +85,7 @@ fn finish(result: Result<(), content::CliError>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {error}");
+            output::err(format_args!("error: {error}"));
             ExitCode::from(error.code())
         }
     }

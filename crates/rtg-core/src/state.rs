@@ -838,19 +838,6 @@ impl GameState {
         self.listening |= self.content.trigger_mask(self.cards[id.index()].def);
     }
 
-    /// Replaces a player's deck order (after a shuffle). `order` must hold exactly the deck's
-    /// cards; anything else is ignored to keep the zones consistent.
-    pub fn reorder_deck(&mut self, player: PlayerId, order: Vec<InstanceId>) {
-        let deck = &mut self.players[player.index()].deck;
-        let mut current: Vec<InstanceId> = deck.iter().copied().collect();
-        let mut proposed = order.clone();
-        current.sort();
-        proposed.sort();
-        if current == proposed {
-            *deck = order.into_iter().collect();
-        }
-    }
-
     /// Shuffles a player's deck with the game's generator.
     pub fn shuffle_deck(&mut self, player: PlayerId) {
         let mut order: Vec<InstanceId> = self.player(player).deck().iter().copied().collect();

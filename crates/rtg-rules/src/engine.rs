@@ -208,7 +208,6 @@ fn enter_end(state: &mut GameState, events: &mut Vec<Event>) -> Result<(), Rules
 }
 
 fn check_turn(
-    state: &GameState,
     player: PlayerId,
     expected: PlayerId,
     action: &'static str,
@@ -220,7 +219,6 @@ fn check_turn(
             action,
         });
     }
-    let _ = state;
     Ok(())
 }
 
@@ -361,7 +359,7 @@ fn play_card(
     target: Option<Target>,
 ) -> Result<(), RulesError> {
     check_playable_phase(state, "playing a card")?;
-    check_turn(state, player, state.active, "play a card")?;
+    check_turn(player, state.active, "play a card")?;
     own_card(state, player, card, Location::Hand)?;
     let def = std::sync::Arc::clone(state.def(card));
     let from = events.len();
@@ -409,7 +407,7 @@ fn activate(
     target: Option<Target>,
 ) -> Result<(), RulesError> {
     check_playable_phase(state, "activating an ability")?;
-    check_turn(state, player, state.active, "activate an ability")?;
+    check_turn(player, state.active, "activate an ability")?;
     own_card(state, player, card, Location::Battlefield)?;
     let def = std::sync::Arc::clone(state.def(card));
     let ability = def
@@ -463,7 +461,7 @@ fn declare_attack(
             action: "declaring an attacker",
         });
     }
-    check_turn(state, player, state.active, "attack")?;
+    check_turn(player, state.active, "attack")?;
     if state.try_card(attacker).is_none() {
         return Err(RulesError::UnknownCard(attacker));
     }
@@ -508,7 +506,7 @@ fn declare_defense(
             action: "declaring a blocker",
         });
     }
-    check_turn(state, player, state.defending(), "block")?;
+    check_turn(player, state.defending(), "block")?;
     if state.try_card(blocker).is_none() {
         return Err(RulesError::UnknownCard(blocker));
     }
@@ -551,7 +549,7 @@ fn order_blockers(
             action: "ordering blockers",
         });
     }
-    check_turn(state, player, state.active, "order blockers")?;
+    check_turn(player, state.active, "order blockers")?;
     let combat = state
         .combats
         .get(combat_index)
