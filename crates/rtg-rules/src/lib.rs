@@ -39,4 +39,7 @@ pub use engine::{Outcome, PLAYABLE_PHASES, apply, check_victory, next_phase, ste
 pub use error::RulesError;
 pub use game::Game;
 pub use legal::legal_actions;
-pub use setup::{GameConfig, Player, SetupFailure, content_for, new_game, start, start_with_hands};
+pub use setup::{
+    GameConfig, Player, SetupFailure, content_for, new_game, start, start_in_place,
+    start_with_hands,
+};

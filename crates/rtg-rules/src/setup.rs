@@ -109,21 +109,31 @@ pub fn start(state: &GameState, opening_hand: u32) -> Result<Outcome, RulesError
 pub fn start_with_hands(state: &GameState, opening_hands: [u32; 2]) -> Result<Outcome, RulesError> {
     let mut next = state.clone();
     let mut events: Vec<Event> = Vec::new();
+    start_in_place(&mut next, opening_hands, &mut events)?;
+    Ok(Outcome {
+        state: next,
+        events,
+    })
+}
+
+/// [`start_with_hands`] on a state of one's own, appending the events to `events`: the fast path
+/// for simulations (no copy of the state). On error the state may be partly started.
+pub fn start_in_place(
+    next: &mut GameState,
+    opening_hands: [u32; 2],
+    events: &mut Vec<Event>,
+) -> Result<(), RulesError> {
     for player in [PlayerId::FIRST, PlayerId::SECOND] {
         next.shuffle_deck(player);
     }
     for player in [PlayerId::FIRST, PlayerId::SECOND] {
         for _ in 0..opening_hands[player.index()] {
-            next.draw(player, &mut events);
+            next.draw(player, events);
         }
     }
     next.turn = 1;
     next.active = PlayerId::FIRST;
-    enter_draw(&mut next, &mut events)?;
-    Ok(Outcome {
-        state: next,
-        events,
-    })
+    enter_draw(next, events)
 }
 
 /// A player as the specification's `Player(name, deck, initial_health, hand_size)`: what one seat
