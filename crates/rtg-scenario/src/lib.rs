@@ -23,7 +23,7 @@ pub use model::{
     Action, CardRef, Check, EventCheck, ExpectedError, Place, PlayerSetup, Scenario, SetupCard,
     Step, StepKind, TargetRef, Winner,
 };
-pub use render::{Names, card_text, event_line, state_text};
+pub use render::{Names, card_text, error_text, event_line, state_text};
 pub use run::{
     Failure, Transcript, build_position, card_paths, load_content, load_content_with,
     load_scenario, run, run_scenario, run_scenario_with,

@@ -131,3 +131,54 @@ pub fn state_text(state: &GameState, names: &Names) -> String {
     }
     out
 }
+
+/// A refusal in words, with cards and players by their names rather than raw ids
+/// (`goblin_01#3 is summoning sick` instead of `#3 is summoning sick`).
+pub fn error_text(state: &GameState, names: &Names, error: &rtg_rules::RulesError) -> String {
+    use rtg_rules::RulesError as E;
+    let card = |id: InstanceId| names.card(state, id);
+    let player = |p: PlayerId| names.player(p).to_owned();
+    match error {
+        E::NotYourTurn {
+            player: who,
+            expected,
+            action,
+        } => format!(
+            "{} cannot {action} now: it is {}'s to do",
+            player(*who),
+            player(*expected)
+        ),
+        E::SummoningSick(id) => format!("{} is summoning sick", card(*id)),
+        E::AlreadyAttacked(id) => format!("{} already attacked this turn", card(*id)),
+        E::UnknownCard(id) => format!("no card {id} in this game"),
+        E::NotYourCard {
+            card: id,
+            player: who,
+        } => {
+            format!("{} is not {}'s card", card(*id), player(*who))
+        }
+        E::WrongZone {
+            card: id,
+            expected,
+            found,
+        } => format!(
+            "{} must be in the {expected} but is in the {}",
+            card(*id),
+            found.name()
+        ),
+        E::NotACreature(id) => format!("{} is not a creature", card(*id)),
+        E::BadAbilityIndex { card: id, index } => format!("{} has no ability {index}", card(*id)),
+        E::NotActivatable { card: id, index } => format!(
+            "ability {index} of {} is triggered and cannot be activated",
+            card(*id)
+        ),
+        E::IllegalTarget(t) => format!("{} is not a legal target", names.target(state, *t)),
+        E::UnexpectedTarget(t) => {
+            format!(
+                "this takes no target, but {} was given",
+                names.target(state, *t)
+            )
+        }
+        other => other.to_string(),
+    }
+}

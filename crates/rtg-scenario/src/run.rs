@@ -17,7 +17,7 @@ use crate::error::ScenarioError;
 use crate::model::{
     Action, CardRef, Check, EventCheck, ExpectedError, Place, Scenario, StepKind, TargetRef, Winner,
 };
-use crate::render::{Names, event_line, state_text};
+use crate::render::{Names, error_text, event_line, state_text};
 
 /// Why a scenario failed: the step, the check, what was expected and what was found.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -357,17 +357,18 @@ impl Runner<'_> {
         expect_error: &Option<ExpectedError>,
         error: &RulesError,
     ) -> Result<(), Mismatch> {
-        let _ = writeln!(self.text, "  refused: {} ({error})", error.kind());
+        let text = error_text(&self.state, &self.names, error);
+        let _ = writeln!(self.text, "  refused: {} ({text})", error.kind());
         match expect_error {
             Some(ExpectedError::Any) => Ok(()),
             Some(ExpectedError::Kind(kind)) if kind == error.kind() => Ok(()),
             Some(ExpectedError::Kind(kind)) => Err((
                 format!("the action to be refused with {kind}"),
-                format!("refused with {} ({error})", error.kind()),
+                format!("refused with {} ({text})", error.kind()),
             )),
             None => Err((
                 "the action to be accepted".to_owned(),
-                format!("refused with {} ({error})", error.kind()),
+                format!("refused with {} ({text})", error.kind()),
             )),
         }
     }
