@@ -248,10 +248,9 @@ impl BuiltinEffect {
 pub fn builtin_registry() -> EffectRegistry {
     let mut registry = EffectRegistry::empty();
     for kind in Builtin::ALL {
-        // invariant: built-in names are distinct, so registering them cannot collide
         registry
             .register(BuiltinEffect::new(kind))
-            .expect("invariant: built-in effect names are distinct");
+            .expect("distinct names"); // invariant: built-in effect names are distinct
     }
     registry
 }

@@ -86,10 +86,7 @@ impl Game {
 
     /// The current state.
     pub fn state(&self) -> &GameState {
-        // invariant: `states` starts with one state and only grows
-        self.states
-            .last()
-            .expect("invariant: a game always has a state")
+        self.states.last().expect("a state") // invariant: a game always has a state
     }
 
     /// Every state so far, oldest first.

@@ -703,8 +703,7 @@ fn convert_step(names: &Names<'_>, step: RawStep) -> Result<StepKind, String> {
     };
     match (actions.len(), step.expect) {
         (1, None) => Ok(StepKind::Act {
-            // invariant: the length was just checked
-            action: actions.pop().expect("invariant: one action"),
+            action: actions.pop().expect("one action"), // invariant: the length was just checked
             expect_error,
         }),
         (0, Some(expect)) => {
