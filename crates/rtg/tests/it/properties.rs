@@ -383,9 +383,12 @@ fn play_random_game(game_seed: u64, action_seed: u64, steps: usize, probes: usiz
 }
 
 proptest! {
+    // A fixed seed: the suite gives the same result on every run and machine (the project's
+    // determinism rule). Change the number to explore other games; a failure names its inputs.
     #![proptest_config(ProptestConfig {
         cases: 32,
         failure_persistence: None,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x5EED_2026),
         ..ProptestConfig::default()
     })]
 
