@@ -8,60 +8,10 @@ use rtg::*;
 
 use super::support::*;
 
-/// `poison`: deals `amount` damage to a player (the example `custom_effect.rs` has the same).
-struct Poison {
-    spec: EffectSpec,
-}
-
-impl Poison {
-    fn new() -> Poison {
-        Poison {
-            spec: EffectSpec {
-                name: "poison".to_owned(),
-                target_kind: TargetKind::Player,
-                params: vec![ParamSpec::required("amount", ParamKind::Amount)],
-                reversible: true,
-                summary: "deals `amount` poison damage to a player".to_owned(),
-            },
-        }
-    }
-}
-
-impl EffectHandler for Poison {
-    fn spec(&self) -> &EffectSpec {
-        &self.spec
-    }
-
-    fn apply(
-        &self,
-        ctx: &mut EffectContext<'_>,
-        target: Target,
-        params: &Params,
-    ) -> Result<Applied, EffectError> {
-        let Target::Player(player) = target else {
-            return Err(EffectError::BadTarget {
-                effect: self.spec.name.clone(),
-                target,
-            });
-        };
-        let amount = ctx.int(&self.spec.name, params, "amount")?;
-        let dealt = ctx
-            .state
-            .damage_player(player, amount, Some(ctx.source), ctx.events);
-        Ok(Applied {
-            target,
-            record: Record::Amount(dealt),
-        })
-    }
-
-    fn reverse(&self, ctx: &mut EffectContext<'_>, applied: &Applied) -> Result<(), EffectError> {
-        if let (Target::Player(player), Record::Amount(dealt)) = (applied.target, &applied.record) {
-            ctx.state
-                .heal_player(player, *dealt, Some(ctx.source), ctx.events);
-        }
-        Ok(())
-    }
-}
+/// The example's own effect, the same file.
+#[path = "../../examples/support/poison.rs"]
+mod poison;
+use poison::Poison;
 
 fn with_poison() -> EffectRegistry {
     let mut registry = builtin_registry();
