@@ -36,6 +36,18 @@ fn steps() -> Vec<Cmd> {
         // still build and run, without measuring anything. Same (test) profile as above, so it
         // reuses that build.
         Cmd::cargo(&["test", "--workspace", "--benches"]),
+        // Every library crate must stay publishable on its own (metadata, versioned path
+        // dependencies, a README in the package); crates with `publish = false` (the CLI,
+        // xtask, the doc examples) are skipped. `--no-verify`: building each package again from
+        // its tarball would only repeat the test step; `--allow-dirty`: the check is about the
+        // manifests, not about whether the work tree is committed.
+        Cmd::cargo(&[
+            "publish",
+            "--workspace",
+            "--dry-run",
+            "--no-verify",
+            "--allow-dirty",
+        ]),
         // The bundled content and the README's commands, run from the repository root.
         //
         // Deliberately the dev profile, not `--release` as the README's main command: every
@@ -148,6 +160,7 @@ mod tests {
                 "cargo clippy --workspace --all-targets -- -D warnings",
                 "INSTA_UPDATE=no CI=true cargo test --workspace",
                 "cargo test --workspace --benches",
+                "cargo publish --workspace --dry-run --no-verify --allow-dirty",
                 "cargo run -p rtg-cli -- check",
                 "cargo run -p rtg-cli -- scenario scenarios/",
                 "cargo run -p rtg-cli -- simulate aggro midrange --games 200",

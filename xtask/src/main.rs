@@ -14,6 +14,8 @@
 //! This crate uses only the standard library, so it builds in seconds on a cold cache.
 
 mod ci;
+#[cfg(test)]
+mod doc_examples;
 mod snapshots;
 #[cfg(test)]
 mod tidy;
@@ -30,8 +32,9 @@ Usage: cargo xtask <command> [options]
 Commands:
   ci                    Run every check CI runs, in order, stopping at the first failure:
                         fmt, clippy, tests (insta snapshots never auto-accepted), benches as a
-                        smoke test, then `rtg check`, `rtg scenario scenarios/` and a short
-                        `rtg simulate` on the bundled cards/ and decks/.
+                        smoke test, a publish dry run of the library crates, then
+                        `rtg check`, `rtg scenario scenarios/` and a short `rtg simulate`
+                        on the bundled cards/ and decks/.
                         `.ci/run` runs exactly this.
   snapshots [--accept]  Run the tests writing changed insta snapshots as `.snap.new` files,
                         show each one's diff, and with --accept move them over the `.snap`s.

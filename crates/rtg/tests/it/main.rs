@@ -8,4 +8,3 @@ mod properties;
 mod rules;
 mod support;
 mod triggers;
-mod user_snapshots;
