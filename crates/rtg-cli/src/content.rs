@@ -1,10 +1,10 @@
 //! Loading the cards and decks a command plays with, and the command's errors.
 
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use rtg::sim::DeckList;
-use rtg::yaml::{Catalog, Loader};
+use rtg::yaml::{Catalog, DeckError, ErrorKind, Loader};
 
 /// A command that failed: a usage error (exit 2) or a content error (exit 1).
 #[derive(Debug)]
@@ -13,12 +13,15 @@ pub(crate) enum CliError {
     Usage(String),
     /// Invalid cards, decks, scenarios, replays or reports, or a failed check: exit status 1.
     Content(String),
+    /// Invalid files, reported by lines that already say where and what
+    /// (`path:line:col: error: ...`): exit status 1, printed as they are.
+    Diagnostics(String),
 }
 
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CliError::Usage(m) | CliError::Content(m) => f.write_str(m),
+            CliError::Usage(m) | CliError::Content(m) | CliError::Diagnostics(m) => f.write_str(m),
         }
     }
 }
@@ -28,7 +31,7 @@ impl CliError {
     pub(crate) fn code(&self) -> u8 {
         match self {
             CliError::Usage(_) => 2,
-            CliError::Content(_) => 1,
+            CliError::Content(_) | CliError::Diagnostics(_) => 1,
         }
     }
 }
@@ -57,31 +60,36 @@ pub(crate) fn load_catalog(loader: &Loader, paths: &[PathBuf]) -> Result<Catalog
         }
     }
     if !problems.is_empty() {
-        return Err(CliError::Content(problems.join("\n")));
+        return Err(CliError::Diagnostics(problems.join("\n")));
     }
-    rtg::yaml::build_catalog(cards).map_err(|e| CliError::Content(e.to_string()))
+    rtg::yaml::build_catalog(cards).map_err(|e| CliError::Diagnostics(e.to_string()))
 }
 
-/// The file of a deck named by path or by file stem (`aggro` → `decks/aggro.yaml`).
-pub(crate) fn deck_file(name: &str, decks: &Path) -> Result<PathBuf, CliError> {
+/// The file of a deck named by path or by file stem (`aggro` → `decks/aggro.yaml`), looked for
+/// in each deck directory in the order given.
+pub(crate) fn deck_file(name: &str, decks: &[PathBuf]) -> Result<PathBuf, CliError> {
     let as_path = PathBuf::from(name);
     if as_path.is_file() {
         return Ok(as_path);
     }
-    for ext in ["yaml", "yml"] {
-        let candidate = decks.join(format!("{name}.{ext}"));
-        if candidate.is_file() {
-            return Ok(candidate);
+    for dir in decks {
+        for ext in ["yaml", "yml"] {
+            let candidate = dir.join(format!("{name}.{ext}"));
+            if candidate.is_file() {
+                return Ok(candidate);
+            }
         }
     }
-    let known: Vec<String> = rtg::yaml::yaml_files_in(decks)
-        .unwrap_or_default()
+    let mut known: Vec<String> = decks
         .iter()
+        .flat_map(|dir| rtg::yaml::yaml_files_in(dir).unwrap_or_default())
         .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
         .collect();
+    known.sort();
+    known.dedup();
     Err(CliError::Usage(format!(
-        "no deck `{name}`: not a file, and no {}/{name}.yaml; known decks: {}",
-        decks.display(),
+        "no deck `{name}`: not a file, and no {name}.yaml in {}; known decks: {}",
+        list_paths(decks),
         if known.is_empty() {
             "none".to_owned()
         } else {
@@ -90,17 +98,33 @@ pub(crate) fn deck_file(name: &str, decks: &Path) -> Result<PathBuf, CliError> {
     )))
 }
 
-/// Loads a deck named by path or stem against a catalog.
+/// Loads a deck named by path or stem against a catalog. `card_paths` are where the catalog's
+/// cards came from, named when the deck lists a card none of them holds.
 pub(crate) fn load_deck(
     loader: &Loader,
     catalog: &Catalog,
     name: &str,
-    decks: &Path,
+    decks: &[PathBuf],
+    card_paths: &[PathBuf],
 ) -> Result<DeckList, CliError> {
     let file = deck_file(name, decks)?;
-    let deck = loader
-        .load_deck(catalog, &file)
-        .map_err(|errors| CliError::Content(errors.to_string()))?;
+    let deck = loader.load_deck(catalog, &file).map_err(|errors| {
+        let unknown_card = errors.iter().any(|e| {
+            matches!(
+                e.kind(),
+                ErrorKind::Deck(DeckError::UnknownCard { .. }) | ErrorKind::UnknownCard { .. }
+            )
+        });
+        let mut message = errors.to_string();
+        if unknown_card {
+            message.push_str(&format!(
+                "\n{}: note: cards were looked for in {} (add a directory with --cards)",
+                file.display(),
+                list_paths(card_paths)
+            ));
+        }
+        CliError::Diagnostics(message)
+    })?;
     let stem = file
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -109,4 +133,14 @@ pub(crate) fn load_deck(
         name: stem,
         cards: deck.cards.clone(),
     })
+}
+
+/// `a, b and c` of the paths, as written.
+fn list_paths(paths: &[PathBuf]) -> String {
+    let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    match shown.split_last() {
+        None => "no directory".to_owned(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
 }

@@ -84,6 +84,11 @@ enum Command {
 fn finish(result: Result<(), content::CliError>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // Located diagnostics already read `path:line:col: error: ...`: one prefix, not two.
+        Err(error @ content::CliError::Diagnostics(_)) => {
+            output::err(format_args!("{error}"));
+            ExitCode::from(error.code())
+        }
         Err(error) => {
             output::err(format_args!("error: {error}"));
             ExitCode::from(error.code())

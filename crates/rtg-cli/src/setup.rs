@@ -14,9 +14,10 @@ pub(crate) struct ContentArgs {
     /// Card directory or file (repeatable). Default: `cards/`.
     #[arg(long = "cards", value_name = "DIR")]
     pub(crate) cards: Vec<PathBuf>,
-    /// Where decks named by stem are looked for.
-    #[arg(long = "decks", value_name = "DIR", default_value = "decks")]
-    pub(crate) decks: PathBuf,
+    /// Where decks named by stem are looked for (repeatable, searched in order). Default:
+    /// `decks/`.
+    #[arg(long = "decks", value_name = "DIR")]
+    pub(crate) decks: Vec<PathBuf>,
 }
 
 impl ContentArgs {
@@ -29,12 +30,23 @@ impl ContentArgs {
         }
     }
 
+    /// The deck directories, defaulting to `decks/`.
+    pub(crate) fn deck_dirs(&self) -> Vec<PathBuf> {
+        if self.decks.is_empty() {
+            vec![PathBuf::from("decks")]
+        } else {
+            self.decks.clone()
+        }
+    }
+
     /// Loads the cards and the two decks.
     pub(crate) fn matchup(&self, deck_a: &str, deck_b: &str) -> Result<Matchup, CliError> {
         let loader = Loader::default();
-        let catalog = load_catalog(&loader, &self.card_paths())?;
-        let a = load_deck(&loader, &catalog, deck_a, &self.decks)?;
-        let b = load_deck(&loader, &catalog, deck_b, &self.decks)?;
+        let cards = self.card_paths();
+        let decks = self.deck_dirs();
+        let catalog = load_catalog(&loader, &cards)?;
+        let a = load_deck(&loader, &catalog, deck_a, &decks, &cards)?;
+        let b = load_deck(&loader, &catalog, deck_b, &decks, &cards)?;
         Matchup::new(a, b).map_err(|e| CliError::Content(e.to_string()))
     }
 }

@@ -4,6 +4,7 @@
 
 mod check;
 mod games;
+mod own_folder;
 mod play;
 mod scenario;
 mod simulate;
