@@ -164,6 +164,11 @@ impl Game {
         self.state().status
     }
 
+    /// Why the game ended, or `None` while it goes on.
+    pub fn end_reason(&self) -> Option<crate::EndReason> {
+        crate::end_reason(self.state())
+    }
+
     /// The current phase.
     pub fn current_phase(&self) -> Phase {
         self.state().phase

@@ -33,6 +33,7 @@ mod error;
 mod game;
 mod legal;
 mod setup;
+mod victory;
 
 pub use action::Action;
 pub use engine::{Outcome, PLAYABLE_PHASES, apply, check_victory, next_phase, step};
@@ -43,3 +44,4 @@ pub use setup::{
     GameConfig, Player, SetupFailure, content_for, new_game, start, start_in_place,
     start_with_hands,
 };
+pub use victory::{EndReason, LossCause, end_reason};

@@ -52,8 +52,9 @@ pub use rtg_combat::{
 };
 
 pub use rtg_rules::{
-    Action, Game, GameConfig, Outcome, PLAYABLE_PHASES, Player, RulesError, SetupFailure, apply,
-    check_victory, content_for, legal_actions, new_game, next_phase, start, start_with_hands, step,
+    Action, EndReason, Game, GameConfig, LossCause, Outcome, PLAYABLE_PHASES, Player, RulesError,
+    SetupFailure, apply, check_victory, content_for, end_reason, legal_actions, new_game,
+    next_phase, start, start_with_hands, step,
 };
 
 /// The specification's I/O functions, at the top level as it lists them (section 10).
