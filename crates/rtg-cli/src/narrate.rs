@@ -1,7 +1,9 @@
 //! Printing a game turn by turn so that a person can follow it.
 
 use rtg::testing::{Names, card_text, event_line};
-use rtg::{Action, Event, EventType, GameState, GameStatus, PlayerId, Target, Zone};
+use rtg::{
+    Action, EndReason, Event, EventType, GameState, GameStatus, LossCause, PlayerId, Target, Zone,
+};
 
 /// Prints games as they are replayed: a header at each turn, each action, what it caused.
 pub(crate) struct Narrator {
@@ -198,6 +200,9 @@ impl Narrator {
             GameStatus::Draw => out!("The game is a draw on turn {}", state.turn),
             GameStatus::Ongoing => out!("The game stopped on turn {}", state.turn),
         }
+        if let Some(reason) = rtg::end_reason(state) {
+            out!("It ended because {}.", end_reason_in_words(state, reason));
+        }
     }
 }
 
@@ -240,4 +245,30 @@ pub(crate) fn print_replay(
         _ => {}
     }
     verified
+}
+
+/// Why a game ended, as a sentence's end: "bob's health reached 0", "the turn limit was
+/// reached", ...
+pub(crate) fn end_reason_in_words(state: &GameState, reason: EndReason) -> String {
+    let name = |p: PlayerId| state.player(p).name.to_string();
+    let lost = |p: PlayerId| {
+        reason.cause_of(p).map(|cause| match cause {
+            LossCause::Health => format!("{}'s health reached 0", name(p)),
+            LossCause::EmptyDeck => format!("{} had to draw from an empty deck", name(p)),
+        })
+    };
+    match reason {
+        EndReason::TurnLimit => match state.turn_limit {
+            Some(1) => "the turn limit of 1 turn was reached".to_owned(),
+            Some(limit) => format!("the turn limit of {limit} turns was reached"),
+            None => "the turn limit was reached".to_owned(),
+        },
+        EndReason::Lost { .. } => {
+            let parts: Vec<String> = [PlayerId::FIRST, PlayerId::SECOND]
+                .into_iter()
+                .filter_map(lost)
+                .collect();
+            parts.join(" and ")
+        }
+    }
 }

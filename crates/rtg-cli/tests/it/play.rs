@@ -243,7 +243,54 @@ fn play_quiet_prints_only_the_result() {
     let run = rtg_root(&["play", "aggro", "midrange", "--seed", "3", "--quiet"]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     let full = rtg_root(&["play", "aggro", "midrange", "--seed", "3"]);
-    assert_eq!(run.stdout.trim(), result_line(&full.stdout));
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", run.stdout);
+    assert_eq!(lines[0], result_line(&full.stdout));
+    assert!(
+        full.stdout.ends_with(&format!("{}\n", lines[1])),
+        "{}",
+        full.stdout
+    );
+}
+
+#[test]
+fn play_says_why_the_game_ended() {
+    // Seed 3: aggro wins by bringing midrange to 0 health.
+    let run = rtg_root(&["play", "aggro", "midrange", "--seed", "3", "--quiet"]);
+    let why = run.stdout.lines().nth(1).unwrap_or_default();
+    assert!(why.starts_with("It ended because "), "{}", run.stdout);
+    let (winner, _) = result_line(&run.stdout)
+        .split_once(" wins on turn ")
+        .expect("a winner");
+    let loser = if winner == "aggro" {
+        "midrange"
+    } else {
+        "aggro"
+    };
+    assert!(
+        why == format!("It ended because {loser}'s health reached 0.")
+            || why == format!("It ended because {loser} had to draw from an empty deck."),
+        "{why}"
+    );
+
+    // A one-turn limit ends in a draw by the turn limit.
+    let short = rtg_root(&[
+        "play",
+        "aggro",
+        "midrange",
+        "--seed",
+        "3",
+        "--quiet",
+        "--max-turns",
+        "1",
+    ]);
+    assert!(
+        short
+            .stdout
+            .contains("It ended because the turn limit of 1 turn was reached."),
+        "{}",
+        short.stdout
+    );
 }
 
 #[test]
