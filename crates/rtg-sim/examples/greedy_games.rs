@@ -1,0 +1,54 @@
+//! A fixed workload for instruction counts: greedy-vs-greedy games on the bundled aggro and
+//! midrange decks, on one thread, as `simulate` plays them.
+//!
+//! Run under callgrind to compare two versions of the engine by instructions, which repeat on a
+//! noisy machine where times do not:
+//!
+//! ```text
+//! cargo build --release -p rtg-sim --example greedy_games
+//! valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out \
+//!     target/release/examples/greedy_games 200
+//! ```
+//!
+//! It prints the number of games and a checksum of the results, so two versions can be
+//! seen to play the same games.
+
+use std::path::Path;
+
+use rtg_sim::{DeckList, GameEnd, Matchup, Side, SimConfig, play_game};
+
+fn main() {
+    let games: u64 = std::env::args()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(200);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let loader = rtg_yaml::Loader::default();
+    let cards = loader
+        .load_cards_from_dir(root.join("cards"), None)
+        .expect("bundled cards load");
+    let catalog = rtg_yaml::build_catalog(cards).expect("bundled catalog");
+    let deck = |name: &str| DeckList {
+        name: name.to_owned(),
+        cards: loader
+            .load_deck(&catalog, root.join("decks").join(format!("{name}.yaml")))
+            .expect("bundled deck")
+            .cards,
+    };
+    let matchup = Matchup::new(deck("aggro"), deck("midrange")).expect("matchup");
+    let config = SimConfig::default();
+    let mut checksum = 0u64;
+    for k in 0..games {
+        let record = play_game(&matchup, &config.game(k), false);
+        let end = match record.end {
+            GameEnd::Won(Side::A) => 1,
+            GameEnd::Won(Side::B) => 2,
+            GameEnd::Draw => 3,
+            GameEnd::Error => 4,
+        };
+        checksum = checksum
+            .wrapping_mul(31)
+            .wrapping_add(u64::from(record.turns) * 8 + end);
+    }
+    println!("{games} games, checksum {checksum:016x}");
+}
