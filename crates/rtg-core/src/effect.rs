@@ -298,11 +298,12 @@ pub trait EffectHandler: Send + Sync {
     }
 
     /// True when `target` is a legal target for this effect with these parameters. The default:
-    /// a card effect takes a creature on the battlefield, a player effect takes either player.
+    /// a card effect takes a creature on the battlefield, a player effect takes either player
+    /// (a seat of the game: the rules refuse other ids before asking).
     fn legal_target(&self, state: &GameState, target: Target, params: &Params) -> bool {
         let _ = params;
         match (self.spec().target_kind, target) {
-            (TargetKind::Player, Target::Player(_)) => true,
+            (TargetKind::Player, Target::Player(p)) => p.is_seat(),
             (TargetKind::Card, Target::Card(id)) => state
                 .try_card(id)
                 .is_some_and(|card| card.on_battlefield() && state.def(id).is_creature()),

@@ -367,7 +367,7 @@ impl EffectHandler for BuiltinEffect {
                 };
                 matches!(params.get("from_zone"), Some(ParamValue::Zone(z)) if card.location() == Location::from(*z))
             }
-            (_, Target::Player(_)) => self.spec.target_kind == TargetKind::Player,
+            (_, Target::Player(p)) => self.spec.target_kind == TargetKind::Player && p.is_seat(),
             (_, Target::Card(id)) => {
                 self.spec.target_kind == TargetKind::Card
                     && state

@@ -4,6 +4,7 @@ mod combat;
 mod custom_effect;
 mod effects;
 mod events;
+mod players;
 mod properties;
 mod rules;
 mod support;
