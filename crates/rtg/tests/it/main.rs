@@ -1,5 +1,6 @@
 //! Integration tests of rtg through its public API. One test binary, one module per area.
 
+mod blocker_order;
 mod combat;
 mod custom_effect;
 mod effects;
