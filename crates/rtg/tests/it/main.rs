@@ -8,6 +8,7 @@ mod events;
 mod players;
 mod properties;
 mod rules;
+mod source_amounts;
 mod support;
 mod triggers;
 mod user_snapshots;
