@@ -243,12 +243,20 @@ fn check_cards(state: &GameState, deck_cards: usize) {
 fn random_candidate(state: &GameState, rng: &mut GameRng) -> Action {
     let cards = state.cards().len() as u32;
     let mut pick = |n: u32| rng.below(n.max(1));
-    let player = PlayerId(pick(2) as u8);
+    // mostly real seats, sometimes an id that is no seat (refused with unknown_player)
+    let player = match pick(9) {
+        0 => PlayerId(2 + pick(254) as u8),
+        n => PlayerId((n % 2) as u8),
+    };
+    let target_player = match pick(9) {
+        0 => PlayerId(2 + pick(254) as u8),
+        n => PlayerId((n % 2) as u8),
+    };
     // mostly real cards, sometimes an id the game never made
     let card = InstanceId(pick(cards + 2));
     let target = match pick(4) {
         0 | 1 => None,
-        2 => Some(Target::Player(PlayerId(pick(2) as u8))),
+        2 => Some(Target::Player(target_player)),
         _ => Some(Target::Card(InstanceId(pick(cards + 1)))),
     };
     let combat_index = pick(state.combats.len() as u32 + 1) as usize;
