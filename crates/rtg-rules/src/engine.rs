@@ -52,7 +52,10 @@ pub fn step(
     {
         return Err(RulesError::PendingTrigger);
     }
-    check_players(action)?;
+    // After contracts 4 and 14, which refuse every action, and before anything looks an id up.
+    if let Some(player) = action.named_players().find(|p| !p.is_seat()) {
+        return Err(RulesError::UnknownPlayer(player));
+    }
     tracing::trace!(?action, turn = state.turn, phase = %state.phase, "step");
     match action {
         Action::AdvancePhase => advance_phase(state, events),
@@ -84,30 +87,6 @@ pub fn step(
             resolve_pending(state, events, *index, *target)
         }
     }
-}
-
-/// Refuses an action that names a player id which is no seat, as its actor or its target,
-/// before anything looks the id up (contracts 4 and 14 come first: they refuse every action).
-fn check_players(action: &Action) -> Result<(), RulesError> {
-    let (actor, target) = match action {
-        Action::AdvancePhase => (None, None),
-        Action::PlayCard { player, target, .. }
-        | Action::ActivateAbility { player, target, .. } => (Some(*player), *target),
-        Action::DeclareAttack { player, .. }
-        | Action::DeclareDefense { player, .. }
-        | Action::OrderBlockers { player, .. } => (Some(*player), None),
-        Action::ResolvePendingTrigger { target, .. } => (None, Some(*target)),
-    };
-    let target_player = match target {
-        Some(Target::Player(p)) => Some(p),
-        _ => None,
-    };
-    for player in actor.into_iter().chain(target_player) {
-        if !player.is_seat() {
-            return Err(RulesError::UnknownPlayer(player));
-        }
-    }
-    Ok(())
 }
 
 /// Who won, or whether the game goes on or is a draw.

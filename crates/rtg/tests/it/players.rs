@@ -357,3 +357,22 @@ fn player_ids_index_only_their_own_seat() {
     assert!(state.try_player(PlayerId(2)).is_none());
     assert_eq!(state.try_player(P1).map(|p| p.health), Some(20));
 }
+
+#[test]
+fn an_action_names_its_actor_then_its_player_target() {
+    let named = |a: Action| a.named_players().collect::<Vec<_>>();
+    assert_eq!(
+        named(play_at(P0, InstanceId(0), Target::Player(P1))),
+        [P0, P1]
+    );
+    assert_eq!(
+        named(play_at(P1, InstanceId(0), Target::Card(InstanceId(1)))),
+        [P1]
+    );
+    let resolve = Action::ResolvePendingTrigger {
+        index: 0,
+        target: Target::Player(PlayerId(4)),
+    };
+    assert_eq!(named(resolve), [PlayerId(4)]);
+    assert!(named(Action::AdvancePhase).is_empty());
+}
