@@ -73,9 +73,7 @@ impl ParamKind {
             ParamKind::Text => "a string".to_owned(),
         }
     }
-}
 
-impl ParamKind {
     /// The whole numbers a parameter of this kind may hold, lowest and highest; `None` for the
     /// kinds that are not whole numbers.
     pub fn int_range(self) -> Option<(i32, i32)> {
