@@ -119,11 +119,13 @@ pub fn can_attack(state: &GameState, player: PlayerId, attacker: InstanceId) -> 
     check_attacker(state, player, attacker).is_ok()
 }
 
-/// The creatures `player` may declare as attackers now, in battlefield order.
+/// The creatures `player` may declare as attackers now, in battlefield order (none for an id
+/// that is no seat).
 pub fn legal_attackers(state: &GameState, player: PlayerId) -> Vec<InstanceId> {
-    state
-        .player(player)
-        .battlefield()
+    let Some(seat) = state.try_player(player) else {
+        return Vec::new();
+    };
+    seat.battlefield()
         .iter()
         .copied()
         .filter(|&id| can_attack(state, player, id))

@@ -60,6 +60,9 @@ pub enum SetupError {
     /// Negative health or damage.
     #[error("{0} cannot be negative")]
     Negative(&'static str),
+    /// A player id that is no seat of a game ([`PlayerId::is_seat`]).
+    #[error("{0} is not a player of this game (the seats are P0 and P1)")]
+    UnknownPlayer(PlayerId),
 }
 
 /// Builds a [`GameState`] for any position: each zone's cards in order, creature state, pools,
@@ -81,6 +84,8 @@ pub struct PositionBuilder {
     state: GameState,
     turn: Option<u32>,
     seed: u64,
+    /// The first id that is no seat given to a setter that cannot fail; `build` refuses it.
+    unknown_player: Option<PlayerId>,
 }
 
 impl PositionBuilder {
@@ -90,6 +95,17 @@ impl PositionBuilder {
             state: GameState::new(content, names, 0),
             turn: None,
             seed: 0,
+            unknown_player: None,
+        }
+    }
+
+    /// Runs `set` on the player's state, or remembers the id for `build` to refuse when it is
+    /// no seat (the chained setters return the builder, not a result).
+    fn with_player(&mut self, player: PlayerId, set: impl FnOnce(&mut crate::PlayerState)) {
+        if player.is_seat() {
+            set(self.state.player_mut(player));
+        } else {
+            self.unknown_player.get_or_insert(player);
         }
     }
 
@@ -107,7 +123,11 @@ impl PositionBuilder {
 
     /// Sets whose turn it is.
     pub fn active(&mut self, player: PlayerId) -> &mut Self {
-        self.state.active = player;
+        if player.is_seat() {
+            self.state.active = player;
+        } else {
+            self.unknown_player.get_or_insert(player);
+        }
         self
     }
 
@@ -125,25 +145,25 @@ impl PositionBuilder {
 
     /// Sets a player's health.
     pub fn health(&mut self, player: PlayerId, health: i32) -> &mut Self {
-        self.state.player_mut(player).health = health;
+        self.with_player(player, |p| p.health = health);
         self
     }
 
     /// Sets a player's pool.
     pub fn pool(&mut self, player: PlayerId, pool: ManaPool) -> &mut Self {
-        self.state.player_mut(player).pool = pool;
+        self.with_player(player, |p| p.pool = pool);
         self
     }
 
     /// Sets how many mana cards a player played this turn.
     pub fn mana_played(&mut self, player: PlayerId, count: u32) -> &mut Self {
-        self.state.player_mut(player).mana_played = count;
+        self.with_player(player, |p| p.mana_played = count);
         self
     }
 
     /// Sets a player's hand limit.
     pub fn hand_limit(&mut self, player: PlayerId, limit: u32) -> &mut Self {
-        self.state.player_mut(player).hand_limit = limit;
+        self.with_player(player, |p| p.hand_limit = limit);
         self
     }
 
@@ -154,6 +174,9 @@ impl PositionBuilder {
         zone: Zone,
         card_id: &str,
     ) -> Result<InstanceId, SetupError> {
+        if !player.is_seat() {
+            return Err(SetupError::UnknownPlayer(player));
+        }
         let def = self
             .state
             .content()
@@ -205,6 +228,9 @@ impl PositionBuilder {
 
     /// Checks the position and returns it.
     pub fn build(&self) -> Result<GameState, SetupError> {
+        if let Some(player) = self.unknown_player {
+            return Err(SetupError::UnknownPlayer(player));
+        }
         let mut state = self.state.clone();
         let default_turn = if state.active == PlayerId::FIRST {
             1

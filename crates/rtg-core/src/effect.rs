@@ -73,6 +73,30 @@ impl ParamKind {
             ParamKind::Text => "a string".to_owned(),
         }
     }
+
+    /// The whole numbers a parameter of this kind may hold, lowest and highest; `None` for the
+    /// kinds that are not whole numbers.
+    pub fn int_range(self) -> Option<(i32, i32)> {
+        match self {
+            ParamKind::Count => Some((0, MAX_COUNT)),
+            ParamKind::Amount | ParamKind::Stat => Some((0, MAX_AMOUNT)),
+            ParamKind::SignedInt => Some((-MAX_AMOUNT, MAX_AMOUNT)),
+            _ => None,
+        }
+    }
+
+    /// `value` brought into this kind's range (unchanged for kinds that are not whole numbers).
+    ///
+    /// The one clamp of values read at run time: the loader range-checks the numbers written in
+    /// card files, but `$attack` and `$defense` take the source's stats when the alteration
+    /// starts (contract 22), which buffs can push anywhere. Without it, `spawn_creature count:
+    /// $attack` on a 1,000,000-attack card would create a million tokens.
+    pub fn clamp(self, value: i32) -> i32 {
+        match self.int_range() {
+            Some((low, high)) => value.clamp(low, high),
+            None => value,
+        }
+    }
 }
 
 /// The largest count a parameter may hold (cards drawn, tokens created, ...).
@@ -231,7 +255,8 @@ pub struct EffectContext<'a> {
 }
 
 impl EffectContext<'_> {
-    /// Resolves an amount: a literal, or the source card's current attack or defense.
+    /// Resolves an amount: a literal, or the source card's current attack or defense, as they
+    /// are (see [`EffectContext::int`] for the value an effect should use).
     pub fn amount(&self, amount: Amount) -> i32 {
         match amount {
             Amount::Fixed(n) => n,
@@ -240,22 +265,39 @@ impl EffectContext<'_> {
         }
     }
 
-    /// Reads an integer parameter (`Count`, `SignedInt`, `Stat`).
-    pub fn int(&self, effect: &str, params: &Params, name: &str) -> Result<i32, EffectError> {
-        match params.get(name) {
-            Some(ParamValue::Int(n)) => Ok(*n),
-            Some(ParamValue::Amount(a)) => Ok(self.amount(*a)),
-            _ => Err(bad_param(effect, name)),
+    /// The value of a whole-number parameter of `effect`: a literal as written (the loader has
+    /// checked it against its kind), `$attack` or `$defense` read from the source now and
+    /// clamped with [`ParamKind::clamp`] to the kind the effect declares for `name` (the widest,
+    /// [`ParamKind::SignedInt`], when the registry does not declare it).
+    fn whole(&self, effect: &str, name: &str, value: &ParamValue) -> Option<i32> {
+        match value {
+            ParamValue::Int(n) | ParamValue::Amount(Amount::Fixed(n)) => Some(*n),
+            ParamValue::Amount(source) => {
+                let kind = self
+                    .state
+                    .content()
+                    .effects
+                    .get(effect)
+                    .and_then(|h| h.spec().params.iter().find(|p| p.name == name))
+                    .map_or(ParamKind::SignedInt, |p| p.kind);
+                Some(kind.clamp(self.amount(*source)))
+            }
+            _ => None,
         }
     }
 
-    /// Reads an optional integer parameter.
-    pub fn opt_int(&self, params: &Params, name: &str) -> Option<i32> {
-        match params.get(name) {
-            Some(ParamValue::Int(n)) => Some(*n),
-            Some(ParamValue::Amount(a)) => Some(self.amount(*a)),
-            _ => None,
-        }
+    /// Reads an integer parameter (`Count`, `Amount`, `SignedInt`, `Stat`) of `effect` (its
+    /// registered name), `$attack` and `$defense` clamped to the parameter's kind.
+    pub fn int(&self, effect: &str, params: &Params, name: &str) -> Result<i32, EffectError> {
+        params
+            .get(name)
+            .and_then(|v| self.whole(effect, name, v))
+            .ok_or_else(|| bad_param(effect, name))
+    }
+
+    /// Reads an optional integer parameter of `effect`, like [`EffectContext::int`].
+    pub fn opt_int(&self, effect: &str, params: &Params, name: &str) -> Option<i32> {
+        params.get(name).and_then(|v| self.whole(effect, name, v))
     }
 
     /// Reads a mana parameter.
@@ -298,11 +340,12 @@ pub trait EffectHandler: Send + Sync {
     }
 
     /// True when `target` is a legal target for this effect with these parameters. The default:
-    /// a card effect takes a creature on the battlefield, a player effect takes either player.
+    /// a card effect takes a creature on the battlefield, a player effect takes either player
+    /// (a seat of the game: the rules refuse other ids before asking).
     fn legal_target(&self, state: &GameState, target: Target, params: &Params) -> bool {
         let _ = params;
         match (self.spec().target_kind, target) {
-            (TargetKind::Player, Target::Player(_)) => true,
+            (TargetKind::Player, Target::Player(p)) => p.is_seat(),
             (TargetKind::Card, Target::Card(id)) => state
                 .try_card(id)
                 .is_some_and(|card| card.on_battlefield() && state.def(id).is_creature()),

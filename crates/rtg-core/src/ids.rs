@@ -72,6 +72,11 @@ impl fmt::Display for InstanceId {
 }
 
 /// A player, by seat: seat 0 took the first turn, seat 1 the second.
+///
+/// Any `u8` can be written (actions arrive from replays and other programs), but only
+/// [`PlayerId::ALL`] are seats of a game: the rules refuse an action naming any other id with
+/// `unknown_player` before looking it up, and [`PlayerId::index`] does not fold other ids onto a
+/// seat: `PlayerId(3)` standing in for seat 1 would let a malformed action (or replay) pass.
 #[derive(
     Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, Default,
 )]
@@ -83,15 +88,32 @@ impl PlayerId {
     pub const FIRST: PlayerId = PlayerId(0);
     /// The seat that takes the second turn.
     pub const SECOND: PlayerId = PlayerId(1);
+    /// The number of seats in a game.
+    pub const COUNT: usize = 2;
+    /// Every seat, in turn order.
+    pub const ALL: [PlayerId; PlayerId::COUNT] = [PlayerId::FIRST, PlayerId::SECOND];
 
-    /// The other player of a two-player game.
-    pub fn opponent(self) -> PlayerId {
-        PlayerId(1 - (self.0 & 1))
+    /// True when the id is a seat of a game (0 or 1).
+    pub fn is_seat(self) -> bool {
+        usize::from(self.0) < PlayerId::COUNT
     }
 
-    /// The seat as an index (0 or 1).
+    /// The seat as an index, or `None` for an id that is no seat.
+    pub fn checked_index(self) -> Option<usize> {
+        self.is_seat().then_some(usize::from(self.0))
+    }
+
+    /// The other player of a two-player game. For an id that is no seat the result is no seat
+    /// either (never a real player).
+    pub fn opponent(self) -> PlayerId {
+        PlayerId(self.0 ^ 1)
+    }
+
+    /// The seat as an index (0 or 1). An id that is no seat gives an index past the players, so
+    /// indexing with it panics rather than reaching the wrong player: check ids that come from
+    /// outside with [`PlayerId::is_seat`] (the rules do, for every action).
     pub fn index(self) -> usize {
-        usize::from(self.0 & 1)
+        usize::from(self.0)
     }
 }
 

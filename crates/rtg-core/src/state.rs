@@ -498,12 +498,23 @@ impl GameState {
     }
 
     /// A player.
+    ///
+    /// # Panics
+    /// When `id` is no seat ([`PlayerId::is_seat`]); see [`GameState::try_player`].
     pub fn player(&self, id: PlayerId) -> &PlayerState {
         &self.players[id.index()]
     }
 
+    /// A player, or `None` for an id that is no seat of this game.
+    pub fn try_player(&self, id: PlayerId) -> Option<&PlayerState> {
+        self.players.get(id.checked_index()?)
+    }
+
     /// A player, to change health, pool and counters (zones change only through
     /// [`GameState::move_card`] and friends).
+    ///
+    /// # Panics
+    /// When `id` is no seat ([`PlayerId::is_seat`]).
     pub fn player_mut(&mut self, id: PlayerId) -> &mut PlayerState {
         &mut self.players[id.index()]
     }

@@ -367,7 +367,7 @@ impl EffectHandler for BuiltinEffect {
                 };
                 matches!(params.get("from_zone"), Some(ParamValue::Zone(z)) if card.location() == Location::from(*z))
             }
-            (_, Target::Player(_)) => self.spec.target_kind == TargetKind::Player,
+            (_, Target::Player(p)) => self.spec.target_kind == TargetKind::Player && p.is_seat(),
             (_, Target::Card(id)) => {
                 self.spec.target_kind == TargetKind::Card
                     && state
@@ -554,8 +554,8 @@ impl EffectHandler for BuiltinEffect {
                 if !on_battlefield(ctx.state, id) {
                     return Ok(nothing);
                 }
-                let attack = ctx.opt_int(params, "attack");
-                let defense = ctx.opt_int(params, "defense");
+                let attack = ctx.opt_int(name, params, "attack");
+                let defense = ctx.opt_int(name, params, "defense");
                 let epoch = ctx.state.fresh_epoch();
                 set_stats(&mut ctx.state.card_mut(id).stats, attack, defense, epoch)
             }

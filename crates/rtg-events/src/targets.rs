@@ -27,8 +27,14 @@ pub fn resolve_target(
     }
 }
 
-/// True when the effect of the alteration at `at` accepts `target` now.
+/// True when the effect of the alteration at `at` accepts `target` now. A player id that is no
+/// seat is never legal, whatever a user's effect would say (it would index no player).
 pub fn is_legal_target(state: &GameState, at: AlterationRef, target: Target) -> bool {
+    if let Target::Player(p) = target
+        && !p.is_seat()
+    {
+        return false;
+    }
     match state.content().handler(at) {
         Some(handler) => handler.legal_target(state, target, &alteration(state, at).params),
         None => false,
@@ -44,7 +50,7 @@ pub fn legal_targets(state: &GameState, at: AlterationRef) -> Vec<Target> {
         return targets;
     };
     let params = &alteration(state, at).params;
-    for player in [PlayerId::FIRST, PlayerId::SECOND] {
+    for player in PlayerId::ALL {
         let target = Target::Player(player);
         if handler.legal_target(state, target, params) {
             targets.push(target);

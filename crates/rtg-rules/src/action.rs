@@ -63,3 +63,24 @@ pub enum Action {
     /// Move to the next phase, running its automatic work.
     AdvancePhase,
 }
+
+impl Action {
+    /// The player ids the action names: its acting player, then its player target, when it has
+    /// them. The rules refuse an action naming an id that is no seat with `unknown_player`.
+    pub fn named_players(&self) -> impl Iterator<Item = PlayerId> {
+        let (actor, target) = match self {
+            Action::AdvancePhase => (None, None),
+            Action::PlayCard { player, target, .. }
+            | Action::ActivateAbility { player, target, .. } => (Some(*player), *target),
+            Action::DeclareAttack { player, .. }
+            | Action::DeclareDefense { player, .. }
+            | Action::OrderBlockers { player, .. } => (Some(*player), None),
+            Action::ResolvePendingTrigger { target, .. } => (None, Some(*target)),
+        };
+        let target = match target {
+            Some(Target::Player(p)) => Some(p),
+            _ => None,
+        };
+        actor.into_iter().chain(target)
+    }
+}

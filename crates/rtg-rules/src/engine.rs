@@ -52,6 +52,10 @@ pub fn step(
     {
         return Err(RulesError::PendingTrigger);
     }
+    // After contracts 4 and 14, which refuse every action, and before anything looks an id up.
+    if let Some(player) = action.named_players().find(|p| !p.is_seat()) {
+        return Err(RulesError::UnknownPlayer(player));
+    }
     tracing::trace!(?action, turn = state.turn, phase = %state.phase, "step");
     match action {
         Action::AdvancePhase => advance_phase(state, events),

@@ -56,6 +56,10 @@ pub enum RulesError {
     /// No card has this id.
     #[error("no card {0} in this game")]
     UnknownCard(InstanceId),
+    /// The action names a player id that is no seat of the game (as the acting player or as a
+    /// target): only `PlayerId(0)` and `PlayerId(1)` play.
+    #[error("no player {0} in this game")]
+    UnknownPlayer(PlayerId),
     /// The card belongs to the other player.
     #[error("{card} is not {player}'s card")]
     NotYourCard {
@@ -149,6 +153,7 @@ impl RulesError {
             RulesError::AlreadyAttacked(_) => "already_attacked",
             RulesError::CannotBlock(_) => "cannot_block",
             RulesError::UnknownCard(_) => "unknown_card",
+            RulesError::UnknownPlayer(_) => "unknown_player",
             RulesError::NotYourCard { .. } => "not_your_card",
             RulesError::WrongZone { .. } => "wrong_zone",
             RulesError::NotACreature(_) => "not_a_creature",
@@ -166,7 +171,7 @@ impl RulesError {
     }
 
     /// Every kind name, for tools that validate scenario files.
-    pub const KINDS: [&'static str; 23] = [
+    pub const KINDS: [&'static str; 24] = [
         "game_over",
         "pending_trigger",
         "wrong_phase",
@@ -177,6 +182,7 @@ impl RulesError {
         "already_attacked",
         "cannot_block",
         "unknown_card",
+        "unknown_player",
         "not_your_card",
         "wrong_zone",
         "not_a_creature",

@@ -1520,6 +1520,7 @@ fn error_kinds_are_the_stable_snake_case_names_of_the_variants() {
             "cannot_block",
         ),
         (RulesError::UnknownCard(InstanceId(0)), "unknown_card"),
+        (RulesError::UnknownPlayer(PlayerId(2)), "unknown_player"),
         (
             RulesError::NotYourCard {
                 card: InstanceId(0),
