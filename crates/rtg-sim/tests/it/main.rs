@@ -39,7 +39,7 @@ fn every_bot_finishes_its_games_without_engine_errors() {
         [BotKind::Random, BotKind::Random],
         [BotKind::Heuristic, BotKind::Greedy],
     ] {
-        let (report, _) = simulate(&m, &config(bots, 40), &|_| {});
+        let report = simulate(&m, &config(bots, 40), &|_| {}).unwrap();
         assert_eq!(report.games, 40);
         assert!(
             report.failures.is_empty(),
@@ -53,10 +53,10 @@ fn every_bot_finishes_its_games_without_engine_errors() {
 #[test]
 fn reports_do_not_depend_on_the_thread_count() {
     let m = matchup();
-    let one = simulate(&m, &config([BotKind::Random, BotKind::Greedy], 60), &|_| {}).0;
+    let one = simulate(&m, &config([BotKind::Random, BotKind::Greedy], 60), &|_| {}).unwrap();
     let mut many_config = config([BotKind::Random, BotKind::Greedy], 60);
     many_config.threads = Some(4);
-    let many = simulate(&m, &many_config, &|_| {}).0;
+    let many = simulate(&m, &many_config, &|_| {}).unwrap();
     assert_eq!(one, many);
 }
 
@@ -68,12 +68,12 @@ fn merged_shard_reports_equal_the_whole_batch() {
         &config([BotKind::Random, BotKind::Heuristic], 50),
         &|_| {},
     )
-    .0;
+    .unwrap();
     let shards: Vec<Report> = (0..3)
         .map(|k| {
             let mut c = config([BotKind::Random, BotKind::Heuristic], 50);
             c.shard = Shard { index: k, count: 3 };
-            simulate(&m, &c, &|_| {}).0
+            simulate(&m, &c, &|_| {}).unwrap()
         })
         .collect();
     assert_eq!(shards.iter().map(|r| r.games).sum::<u64>(), 50);
@@ -89,18 +89,21 @@ fn merging_refuses_duplicate_shards_and_other_batches() {
     let m = matchup();
     let mut c = config([BotKind::Greedy, BotKind::Greedy], 4);
     c.shard = Shard { index: 0, count: 2 };
-    let a = simulate(&m, &c, &|_| {}).0;
-    assert!(matches!(
-        Report::merge(&[a.clone(), a.clone()]),
-        Err(MergeError::DuplicateShard { .. })
-    ));
-    let mut other = a.clone();
-    other.seed = 7;
-    other.shards = vec![Shard { index: 1, count: 2 }];
+    let a = simulate(&m, &c, &|_| {}).unwrap();
     assert_eq!(
-        Report::merge(&[a, other]),
-        Err(MergeError::DifferentBatch("seed"))
+        Report::merge(&[a.clone(), a.clone()])
+            .unwrap_err()
+            .to_string(),
+        "report 2: shard 0/2 appears twice (also in report 1)"
     );
+    let mut c = config([BotKind::Greedy, BotKind::Greedy], 4);
+    c.seed = 7;
+    c.shard = Shard { index: 1, count: 2 };
+    let other = simulate(&m, &c, &|_| {}).unwrap();
+    assert!(matches!(
+        Report::merge(&[a, other]),
+        Err(MergeError::DifferentBatch { field: "seed", .. })
+    ));
 }
 
 #[test]
@@ -187,7 +190,17 @@ fn a_panicking_game_is_recorded_as_a_failure_and_the_batch_goes_on() {
         cards: safe,
     };
     let m = Matchup::with_registry(deck_a, deck_b, registry).unwrap();
-    let (report, rows) = simulate(&m, &config([BotKind::Greedy, BotKind::Greedy], 4), &|_| {});
+    let mut rows = Vec::new();
+    let report = simulate_rows(
+        &m,
+        &config([BotKind::Greedy, BotKind::Greedy], 4),
+        &|_| {},
+        &mut |row| {
+            rows.push(row.clone());
+            Ok(())
+        },
+    )
+    .unwrap();
     assert_eq!(report.games, 4);
     assert_eq!(
         report.failures.len(),
