@@ -4,9 +4,11 @@
 #[path = "../../../rtg-rules/tests/it/support.rs"]
 mod support;
 
+mod untrusted;
+
 use rtg_sim::*;
 
-fn matchup() -> Matchup {
+pub(crate) fn matchup() -> Matchup {
     let deck = support::sample_deck();
     Matchup::new(
         DeckList {
@@ -21,7 +23,7 @@ fn matchup() -> Matchup {
     .unwrap()
 }
 
-fn config(bots: [BotKind; 2], games: u64) -> SimConfig {
+pub(crate) fn config(bots: [BotKind; 2], games: u64) -> SimConfig {
     SimConfig {
         games,
         seed: 42,
