@@ -212,3 +212,42 @@ fn a_panicking_game_is_recorded_as_a_failure_and_the_batch_goes_on() {
     assert!(report.failures[0].message.contains("panicked: boom"));
     assert_eq!(report.failures[1].seed, rows[1].record.settings.seed);
 }
+
+/// A batch's memory does not grow with its number of games: rows are handed out as the games
+/// finish, at most one chunk behind the games played, so no list of every game's row exists;
+/// the report keeps only counts, extremes and a bounded list of failures (tested in
+/// `untrusted`). Checked structurally, through the progress count, not by timing or RSS.
+#[test]
+fn rows_leave_the_batch_chunk_by_chunk_in_game_order() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let m = matchup();
+    for threads in [1, 2] {
+        // Short games: the fold is what is tested.
+        let config = SimConfig {
+            games: CHUNK_GAMES + 100,
+            max_turns: 1,
+            threads: Some(threads),
+            ..config([BotKind::Greedy, BotKind::Greedy], 0)
+        };
+        let played = AtomicU64::new(0);
+        let progress = |done: u64| {
+            played.fetch_max(done, Ordering::Relaxed);
+        };
+        let mut next = 0u64;
+        let mut widest = 0u64;
+        let report = simulate_rows(&m, &config, &progress, &mut |row| {
+            assert_eq!(row.index, next, "rows come in game order");
+            next += 1;
+            let ahead = played.load(Ordering::Relaxed) - row.index;
+            widest = widest.max(ahead);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(next, config.games);
+        assert_eq!(report.games, config.games);
+        assert!(
+            widest <= CHUNK_GAMES,
+            "{threads} threads: a row was handed out {widest} games after its own"
+        );
+    }
+}
