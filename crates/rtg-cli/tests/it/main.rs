@@ -4,6 +4,7 @@
 
 mod check;
 mod games;
+mod hostile;
 mod play;
 mod scenario;
 mod simulate;
