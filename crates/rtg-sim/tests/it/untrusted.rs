@@ -302,6 +302,18 @@ fn failures_beyond_the_listed_ones_are_counted_and_merge_like_the_whole_batch() 
         .collect();
     let merged = Report::merge(&parts).unwrap();
     assert_eq!(merged, whole);
+    // A report of before the bound lists every failure: it is accepted, and merging bounds it.
+    let mut unbounded = whole.clone();
+    unbounded.failures = (0..games)
+        .map(|index| GameFailure {
+            index,
+            seed: settings(index).seed,
+            message: "refused".to_owned(),
+        })
+        .collect();
+    unbounded.failures_omitted = 0;
+    unbounded.check().unwrap();
+    assert_eq!(Report::merge(&[unbounded]).unwrap(), whole);
     let line = format!("  {:<24}{:>10}\n", "engine errors", games);
     assert!(whole.table().contains(&line), "{}", whole.table());
 }
