@@ -356,3 +356,26 @@ fn simulate_plans_huge_batches_at_once_and_bounds_its_counts() {
     let run = rtg_guarded(&["play", "aggro", "midrange", "--max-turns", "4000000000"]);
     assert_usage_error(&run, "the limit is 10000 turns");
 }
+
+#[test]
+fn a_csv_file_that_cannot_be_written_is_a_usage_error() {
+    let dir = TempDir::new();
+    let missing = dir.file("no/such/dir/games.csv");
+    let run = rtg_guarded(&[
+        "simulate", "aggro", "midrange", "--games", "4", "--csv", &missing,
+    ]);
+    assert_usage_error(&run, "games.csv");
+    // A device that refuses every write: the streamed rows fail, the batch stops.
+    if std::path::Path::new("/dev/full").exists() {
+        let run = rtg_guarded(&[
+            "simulate",
+            "aggro",
+            "midrange",
+            "--games",
+            "5000",
+            "--csv",
+            "/dev/full",
+        ]);
+        assert_usage_error(&run, "/dev/full: ");
+    }
+}
