@@ -365,7 +365,8 @@ fn a_csv_file_that_cannot_be_written_is_a_usage_error() {
         "simulate", "aggro", "midrange", "--games", "4", "--csv", &missing,
     ]);
     assert_usage_error(&run, "games.csv");
-    // A device that refuses every write: the streamed rows fail, the batch stops.
+    // A device that refuses every write: 400 rows overflow the 8 KiB buffer, so a row write
+    // (not only the final flush) fails, and the batch stops.
     if std::path::Path::new("/dev/full").exists() {
         let run = rtg_guarded(&[
             "simulate",
