@@ -36,6 +36,18 @@ impl CliError {
     }
 }
 
+impl From<rtg::sim::FileError> for CliError {
+    /// A missing, unreadable or special file is a usage error; a file too large or not of the
+    /// expected JSON shape is invalid input.
+    fn from(error: rtg::sim::FileError) -> CliError {
+        if error.is_about_the_path() {
+            CliError::Usage(error.to_string())
+        } else {
+            CliError::Content(error.to_string())
+        }
+    }
+}
+
 /// Loads every card file of these directories (or files) into one catalog.
 pub(crate) fn load_catalog(loader: &Loader, paths: &[PathBuf]) -> Result<Catalog, CliError> {
     let mut cards = Vec::new();

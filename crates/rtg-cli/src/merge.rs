@@ -1,9 +1,12 @@
 //! `rtg merge`: combine shard reports into the report of the whole batch.
+//!
+//! Report files are read with a size cap and checked for consistency before they are added
+//! (see `Report::check`): an error names the file and the field.
 
 use std::path::PathBuf;
 
 use clap::Args;
-use rtg::sim::Report;
+use rtg::sim::{Report, read_json};
 
 use crate::content::CliError;
 
@@ -21,13 +24,10 @@ pub(crate) struct MergeArgs {
 pub(crate) fn run(args: MergeArgs) -> Result<(), CliError> {
     let mut reports = Vec::new();
     for path in &args.reports {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
-        let report: Report = serde_json::from_str(&text)
-            .map_err(|e| CliError::Content(format!("{}: not a report: {e}", path.display())))?;
-        reports.push(report);
+        let report: Report = read_json(path, "report")?;
+        reports.push((path, report));
     }
-    let merged = Report::merge(&reports).map_err(|e| CliError::Content(e.to_string()))?;
+    let merged = Report::merge_files(&reports).map_err(|e| CliError::Content(e.to_string()))?;
     if args.json {
         let json =
             serde_json::to_string_pretty(&merged).map_err(|e| CliError::Content(e.to_string()))?;

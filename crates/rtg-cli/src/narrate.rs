@@ -222,7 +222,7 @@ pub(crate) fn print_replay(
     replay: &rtg::sim::Replay,
     matchup: &rtg::sim::Matchup,
     print: Print,
-) -> Result<(), rtg::sim::ReplayError> {
+) -> Result<rtg::sim::Verified, rtg::sim::ReplayError> {
     let mut narrator: Option<Narrator> = None;
     let mut previous: Option<GameState> = None;
     let verified = replay.verify(matchup, |state, action, events| {

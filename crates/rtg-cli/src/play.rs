@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use rtg::sim::{BotKind, Replay, SimConfig, play_game};
+use rtg::sim::{BotKind, MAX_TURNS, Replay, SimConfig, play_game};
 
 use crate::content::CliError;
 use crate::narrate::{Print, print_replay};
@@ -28,7 +28,7 @@ pub(crate) struct PlayArgs {
     /// Deck B's bot.
     #[arg(long, default_value = "greedy", value_parser = parse_bot)]
     bot_b: BotKind,
-    /// The turn limit (every player's turn counts); the game is a draw beyond it.
+    /// The turn limit (every player's turn counts); the game is a draw beyond it. At most 10000.
     #[arg(long, default_value_t = 200)]
     max_turns: u32,
     /// Write a replay file of the game (JSON) for `rtg replay`.
@@ -42,6 +42,12 @@ pub(crate) struct PlayArgs {
 }
 
 pub(crate) fn run(args: PlayArgs) -> Result<(), CliError> {
+    if args.max_turns > MAX_TURNS {
+        return Err(CliError::Usage(format!(
+            "--max-turns {}: the limit is {MAX_TURNS} turns",
+            args.max_turns
+        )));
+    }
     let matchup = args.content.matchup(&args.deck_a, &args.deck_b)?;
     let config = SimConfig {
         seed: args.seed,

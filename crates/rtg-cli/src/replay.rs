@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use rtg::sim::{DeckList, Matchup, Replay};
+use rtg::sim::{DeckList, Matchup, Replay, read_json};
 use rtg::yaml::Loader;
 
 use crate::content::{CliError, load_catalog};
@@ -23,11 +23,7 @@ pub(crate) struct ReplayArgs {
 }
 
 pub(crate) fn run(args: ReplayArgs) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| CliError::Usage(format!("{}: {e}", args.file.display())))?;
-    let replay: Replay = serde_json::from_str(&text).map_err(|e| {
-        CliError::Content(format!("{}: not a replay file: {e}", args.file.display()))
-    })?;
+    let replay: Replay = read_json(&args.file, "replay file")?;
     let loader = Loader::default();
     let paths = if args.cards.is_empty() {
         vec![PathBuf::from("cards")]
@@ -63,10 +59,11 @@ pub(crate) fn run(args: ReplayArgs) -> Result<(), CliError> {
     };
     let verified = print_replay(&replay, &matchup, print);
     match verified {
-        Ok(()) => {
+        Ok(checked) => {
             out!(
-                "replay OK: {} actions, {} checkpoints and the final digest {} match",
-                replay.actions.len(),
+                "replay OK: {} actions, {} of {} checkpoints and the final digest {} match",
+                checked.actions,
+                checked.checkpoints,
                 replay.checkpoints.len(),
                 replay.final_digest
             );

@@ -1,11 +1,13 @@
 //! `rtg simulate`: a batch of bot-vs-bot games, in parallel.
 
-use std::io::{IsTerminal, Write};
+use std::io::{BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use rtg::sim::{BotKind, CSV_HEADER, Shard, SimConfig, csv_row, simulate};
+use rtg::sim::{BotKind, CSV_HEADER, Shard, SimConfig, SimError, csv_row, simulate_rows};
+
+use rtg::sim::{MAX_THREADS, MAX_TURNS};
 
 use crate::content::CliError;
 use crate::setup::{ContentArgs, parse_bot};
@@ -17,7 +19,8 @@ pub(crate) struct SimulateArgs {
     deck_a: String,
     /// Deck B.
     deck_b: String,
-    /// Games in the batch (deck A goes first in even games, deck B in odd ones).
+    /// Games in the batch (deck A goes first in even games, deck B in odd ones). Any number: a
+    /// shard's games are computed, and memory does not grow with them.
     #[arg(long, default_value_t = 1000)]
     games: u64,
     /// Master seed: game K is seeded from (seed, K), whatever the threads or shards.
@@ -29,10 +32,11 @@ pub(crate) struct SimulateArgs {
     /// Deck B's bot.
     #[arg(long, default_value = "greedy", value_parser = parse_bot)]
     bot_b: BotKind,
-    /// Worker threads (default: one per core).
+    /// Worker threads (default: one per core; at most 1024).
     #[arg(long)]
     threads: Option<usize>,
-    /// The turn limit of each game (every player's turn counts); beyond it, a draw.
+    /// The turn limit of each game (every player's turn counts); beyond it, a draw. At most
+    /// 10000.
     #[arg(long, default_value_t = 200)]
     max_turns: u32,
     /// Play only the games whose index is K modulo N (for `rtg merge`).
@@ -41,7 +45,7 @@ pub(crate) struct SimulateArgs {
     /// Print the report as JSON on stdout instead of the table.
     #[arg(long)]
     json: bool,
-    /// Write one CSV row per game to this file.
+    /// Write one CSV row per game to this file (in game order, as the games finish).
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
     #[command(flatten)]
@@ -65,10 +69,19 @@ fn parse_shard(s: &str) -> Result<Shard, String> {
 }
 
 pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
-    if args.threads == Some(0) {
-        return Err(CliError::Usage("--threads must be at least 1".to_owned()));
+    if let Some(threads) = args.threads
+        && !(1..=MAX_THREADS).contains(&threads)
+    {
+        return Err(CliError::Usage(format!(
+            "--threads {threads}: must be at least 1 and at most {MAX_THREADS}"
+        )));
     }
-    let matchup = args.content.matchup(&args.deck_a, &args.deck_b)?;
+    if args.max_turns > MAX_TURNS {
+        return Err(CliError::Usage(format!(
+            "--max-turns {}: the limit is {MAX_TURNS} turns",
+            args.max_turns
+        )));
+    }
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let config = SimConfig {
         games: args.games,
@@ -79,7 +92,10 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
         shard,
         ..SimConfig::default()
     };
-    let planned = (0..args.games).filter(|&i| shard.has(i)).count() as u64;
+    // Whatever the flags above missed is refused here, before any loop or file.
+    config.check().map_err(|e| CliError::Usage(e.to_string()))?;
+    let matchup = args.content.matchup(&args.deck_a, &args.deck_b)?;
+    let planned = config.planned();
     let bar = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(planned);
         if let Ok(style) =
@@ -98,19 +114,39 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
             bar.set_position(done);
         }
     };
-    let (report, rows) = simulate(&matchup, &config, &progress);
+    let csv_error =
+        |path: &PathBuf, e: std::io::Error| CliError::Usage(format!("{}: {e}", path.display()));
+    // The CSV is written as the batch goes, chunk by chunk in game order: no row is kept.
+    let mut csv = match &args.csv {
+        Some(path) => {
+            let file = std::fs::File::create(path).map_err(|e| csv_error(path, e))?;
+            let mut writer = BufWriter::new(file);
+            writeln!(writer, "{CSV_HEADER}").map_err(|e| csv_error(path, e))?;
+            Some((path, writer))
+        }
+        None => None,
+    };
+    let result = simulate_rows(&matchup, &config, &progress, &mut |row| match &mut csv {
+        Some((_, writer)) => writeln!(writer, "{}", csv_row(&matchup, row)),
+        None => Ok(()),
+    });
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    if let Some(path) = &args.csv {
-        let mut text = String::from(CSV_HEADER);
-        text.push('\n');
-        for row in &rows {
-            text.push_str(&csv_row(&matchup, row));
-            text.push('\n');
+    let report = match result {
+        Ok(report) => report,
+        Err(SimError::Rows(e)) => {
+            // invariant: rows are only written when there is a CSV file
+            let path = args
+                .csv
+                .as_ref()
+                .map_or(String::new(), |p| p.display().to_string());
+            return Err(CliError::Usage(format!("{path}: {e}")));
         }
-        std::fs::write(path, text)
-            .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
+        Err(e @ SimError::Config(_)) => return Err(CliError::Usage(e.to_string())),
+    };
+    if let Some((path, writer)) = &mut csv {
+        writer.flush().map_err(|e| csv_error(path, e))?;
     }
     let text = if args.json {
         let json =

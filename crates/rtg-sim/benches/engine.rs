@@ -143,7 +143,7 @@ fn benches(c: &mut Criterion) {
             threads: Some(1),
             ..SimConfig::default()
         };
-        b.iter(|| simulate(&m, &config, &|_| {}))
+        b.iter(|| simulate(&m, &config, &|_| {}).ok())
     });
     group.finish();
 }

@@ -5,12 +5,32 @@ use std::sync::Arc;
 use rtg_core::{CardDefinition, Content, Event, Fnv64, GameRng, GameState, GameStatus, PlayerId};
 use rtg_rules::{Action, GameConfig, new_game, start, step};
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 use crate::bot::{BotKind, to_act};
 
 /// The most actions a player may take in one phase before the simulator advances the phase for
 /// them. It keeps games finite whatever a bot does (a free activated ability used forever).
 pub const MAX_ACTIONS_PER_PHASE: u32 = 200;
+
+/// The highest turn limit a game may have. Far beyond any real game (they end in about 20
+/// turns); it bounds how long one game can run, whatever a flag or a replay file says.
+pub const MAX_TURNS: u32 = 10_000;
+
+/// The most cards a player may draw before the first turn (the opening hand's loop runs this
+/// many times per player, even from an empty deck).
+pub const MAX_OPENING_HAND: u32 = 1_000;
+
+/// Game settings beyond the limits.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
+pub enum SettingsError {
+    /// The turn limit is over [`MAX_TURNS`].
+    #[error("the turn limit {0} is over the limit of {MAX_TURNS} turns")]
+    MaxTurns(u32),
+    /// The opening hand is over [`MAX_OPENING_HAND`].
+    #[error("an opening hand of {0} cards is over the limit of {MAX_OPENING_HAND}")]
+    OpeningHand(u32),
+}
 
 /// A deck: a name and its cards in order.
 #[derive(Clone, Debug)]
@@ -102,6 +122,19 @@ pub struct GameSettings {
     pub opening_hand: u32,
 }
 
+impl GameSettings {
+    /// Checks the counts against [`MAX_TURNS`] and [`MAX_OPENING_HAND`].
+    pub fn check(&self) -> Result<(), SettingsError> {
+        if self.max_turns > MAX_TURNS {
+            return Err(SettingsError::MaxTurns(self.max_turns));
+        }
+        if self.opening_hand > MAX_OPENING_HAND {
+            return Err(SettingsError::OpeningHand(self.opening_hand));
+        }
+        Ok(())
+    }
+}
+
 /// What happened in one game.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct GameRecord {
@@ -138,7 +171,9 @@ fn side_index(side: Side) -> usize {
 }
 
 /// The started game of these settings (shuffled, opening hands drawn, turn 1 entered).
+/// Settings beyond the limits ([`GameSettings::check`]) are refused before anything loops on them.
 pub fn initial_state(matchup: &Matchup, settings: &GameSettings) -> Result<GameState, String> {
+    settings.check().map_err(|e| e.to_string())?;
     let [first, second] = seats(settings);
     let decks = [
         &matchup.decks[side_index(first)],

@@ -6,11 +6,19 @@
 //! change nothing — shard reports that merge into the whole batch's ([`Report::merge`]), and
 //! replay files that re-run a game and prove it bit for bit by state digests ([`Replay`]).
 //!
+//! Files from elsewhere are not trusted: replays and reports are read with a size cap
+//! ([`read_json`]), reports are checked for consistency before they merge ([`Report::check`]),
+//! every replay checkpoint is verified, and counts from flags or files are bounded
+//! ([`MAX_TURNS`], [`MAX_OPENING_HAND`], [`MAX_THREADS`]) before a loop uses them. A batch's
+//! memory does not grow with its number of games ([`simulate_rows`]).
+//!
 //! Invariants: everything here drives the engine through `rtg_rules::step` / `apply` only; all
 //! randomness comes from seeded generators derived from the game's seed.
 
 mod bot;
+mod files;
 mod game;
+mod merge;
 mod replay;
 mod report;
 mod simulate;
@@ -18,10 +26,15 @@ mod simulate;
 pub use bot::{
     Bot, BotKind, GreedyBot, HeuristicBot, RandomBot, acts_for, best_target, is_harmful, to_act,
 };
+pub use files::{FileError, MAX_JSON_BYTES, read_bounded, read_json};
 pub use game::{
-    DeckList, GameEnd, GameRecord, GameSettings, MAX_ACTIONS_PER_PHASE, Matchup, Side, end_of,
-    initial_state, play_game,
+    DeckList, GameEnd, GameRecord, GameSettings, MAX_ACTIONS_PER_PHASE, MAX_OPENING_HAND,
+    MAX_TURNS, Matchup, SettingsError, Side, end_of, initial_state, play_game,
 };
-pub use replay::{Checkpoint, REPLAY_VERSION, Replay, ReplayDeck, ReplayError};
-pub use report::{GameFailure, MergeError, Report, Shard, wilson_interval};
-pub use simulate::{CSV_HEADER, GameRow, SimConfig, csv_row, simulate};
+pub use merge::{Inconsistency, MergeError};
+pub use replay::{Checkpoint, REPLAY_VERSION, Replay, ReplayDeck, ReplayError, Verified};
+pub use report::{GameFailure, MAX_LISTED_FAILURES, Report, Shard, wilson_interval};
+pub use simulate::{
+    CHUNK_GAMES, CSV_HEADER, ConfigError, GameRow, MAX_THREADS, SimConfig, SimError, csv_row,
+    simulate, simulate_rows,
+};

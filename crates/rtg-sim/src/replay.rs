@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::bot::BotKind;
-use crate::game::{GameRecord, GameSettings, Matchup, initial_state, seats};
+use crate::game::{GameRecord, GameSettings, Matchup, SettingsError, initial_state, seats};
 
 /// The format version of replay files. Bump it when the format or the state digest changes.
 pub const REPLAY_VERSION: u32 = 1;
@@ -71,6 +71,40 @@ pub enum ReplayError {
         /// Recorded.
         recorded: String,
     },
+    /// The settings are beyond the limits.
+    #[error("settings: {0}")]
+    Settings(#[from] SettingsError),
+    /// A checkpoint names an action index past the last action.
+    #[error("checkpoint {position} names action {actions}, beyond the game's {total} actions")]
+    CheckpointBeyond {
+        /// Its position in the list, from 0.
+        position: usize,
+        /// The action count it names.
+        actions: usize,
+        /// The replay's number of actions.
+        total: usize,
+    },
+    /// A checkpoint is not after the one before it (out of order, or a duplicate).
+    #[error(
+        "checkpoint {position} names action {actions}, not after checkpoint {}'s {previous} (checkpoints must be in increasing order, each once)",
+        position - 1
+    )]
+    CheckpointOrder {
+        /// Its position in the list, from 0 (at least 1).
+        position: usize,
+        /// The action count it names.
+        actions: usize,
+        /// The action count of the checkpoint before it.
+        previous: usize,
+    },
+    /// Not every checkpoint was reached (a bug if it happens: the list is checked first).
+    #[error("only {checked} of {total} checkpoints were checked")]
+    Unchecked {
+        /// Checkpoints checked.
+        checked: usize,
+        /// Checkpoints listed.
+        total: usize,
+    },
     /// The game could not be set up.
     #[error("cannot set the game up: {0}")]
     Setup(String),
@@ -94,6 +128,15 @@ pub enum ReplayError {
         /// Recorded.
         recorded: String,
     },
+}
+
+/// What a successful [`Replay::verify`] checked.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Verified {
+    /// Actions replayed.
+    pub actions: usize,
+    /// Checkpoints whose digest matched (all of them).
+    pub checkpoints: usize,
 }
 
 fn hex(n: u64) -> String {
@@ -140,13 +183,41 @@ impl Replay {
         [bot(sides[0]), bot(sides[1])]
     }
 
-    /// Re-runs the game on `matchup` (built from the replay's decks) and checks every digest.
-    /// Calls `visit` with each state and the events of the action that led to it.
+    /// Checks the checkpoint list before anything is replayed: strictly increasing action
+    /// counts, none beyond the last action, so that each is checked exactly once on the way.
+    pub fn check_checkpoints(&self) -> Result<(), ReplayError> {
+        let total = self.actions.len();
+        let mut previous: Option<usize> = None;
+        for (position, cp) in self.checkpoints.iter().enumerate() {
+            if cp.actions > total {
+                return Err(ReplayError::CheckpointBeyond {
+                    position,
+                    actions: cp.actions,
+                    total,
+                });
+            }
+            if let Some(previous) = previous
+                && cp.actions <= previous
+            {
+                return Err(ReplayError::CheckpointOrder {
+                    position,
+                    actions: cp.actions,
+                    previous,
+                });
+            }
+            previous = Some(cp.actions);
+        }
+        Ok(())
+    }
+
+    /// Re-runs the game on `matchup` (built from the replay's decks) and checks every digest:
+    /// each checkpoint's and the final one. Calls `visit` with each state and the events of the
+    /// action that led to it. Says how many actions and checkpoints it checked.
     pub fn verify(
         &self,
         matchup: &Matchup,
         mut visit: impl FnMut(&rtg_core::GameState, Option<&Action>, &[rtg_core::Event]),
-    ) -> Result<(), ReplayError> {
+    ) -> Result<Verified, ReplayError> {
         if self.format != "rtg-replay" || self.version != REPLAY_VERSION {
             return Err(ReplayError::Version {
                 format: self.format.clone(),
@@ -160,6 +231,8 @@ impl Replay {
                 recorded: self.cards_digest.clone(),
             });
         }
+        self.settings.check()?;
+        self.check_checkpoints()?;
         let mut state = initial_state(matchup, &self.settings).map_err(ReplayError::Setup)?;
         visit(&state, None, &[]);
         let check = |state: &rtg_core::GameState, actions: usize, recorded: &str| {
@@ -175,14 +248,13 @@ impl Replay {
             }
         };
         let mut checkpoints = self.checkpoints.iter().peekable();
+        let mut checked = 0;
         let mut events = Vec::new();
         for index in 0..=self.actions.len() {
-            while let Some(cp) = checkpoints.peek() {
-                if cp.actions != index {
-                    break;
-                }
+            // invariant: check_checkpoints() made the list strictly increasing, so at most one
+            if let Some(cp) = checkpoints.next_if(|cp| cp.actions == index) {
                 check(&state, index, &cp.digest)?;
-                checkpoints.next();
+                checked += 1;
             }
             let Some(action) = self.actions.get(index) else {
                 break;
@@ -195,6 +267,16 @@ impl Replay {
             })?;
             visit(&state, Some(action), &events);
         }
-        check(&state, self.actions.len(), &self.final_digest)
+        if checked != self.checkpoints.len() {
+            return Err(ReplayError::Unchecked {
+                checked,
+                total: self.checkpoints.len(),
+            });
+        }
+        check(&state, self.actions.len(), &self.final_digest)?;
+        Ok(Verified {
+            actions: self.actions.len(),
+            checkpoints: checked,
+        })
     }
 }

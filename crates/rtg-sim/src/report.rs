@@ -1,7 +1,6 @@
 //! The report of a batch of games, and merging the reports of shards.
 
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
 use crate::bot::BotKind;
 use crate::game::{GameEnd, GameRecord, Side};
@@ -19,10 +18,40 @@ impl Shard {
     /// The whole batch.
     pub const WHOLE: Shard = Shard { index: 0, count: 1 };
 
-    /// True when game `game` belongs to this shard.
+    /// True when game `game` belongs to this shard (never, for a shard of 0 shards).
     pub fn has(self, game: u64) -> bool {
-        game % self.count == self.index
+        game.checked_rem(self.count) == Some(self.index)
     }
+
+    /// True when `index < count`: a shard a batch can be split into.
+    pub fn is_valid(self) -> bool {
+        self.index < self.count
+    }
+
+    /// How many games of a batch of `batch_games` belong to this shard, computed rather than
+    /// counted so that a batch of 2^64 - 1 games costs nothing to plan.
+    pub fn games_in(self, batch_games: u64) -> u64 {
+        if !self.is_valid() || self.index >= batch_games {
+            return 0;
+        }
+        (batch_games - 1 - self.index) / self.count + 1
+    }
+
+    /// The batch index of this shard's `k`-th game, for `k < self.games_in(batch_games)`.
+    pub fn game(self, k: u64) -> u64 {
+        // invariant: k < games_in(batch) means index + k * count <= batch - 1, so no overflow
+        // for the callers that respect it; saturating keeps others from panicking.
+        self.index.saturating_add(k.saturating_mul(self.count))
+    }
+}
+
+/// The most failures a report lists; beyond it they are only counted (`failures_omitted`), so
+/// that a batch whose every game fails still takes bounded memory. The listed ones are the
+/// first by game index, whatever the sharding, so merged shards list the same ones.
+pub const MAX_LISTED_FAILURES: usize = 1000;
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// A game the engine could not finish: its index and seed, to replay it, and why.
@@ -74,8 +103,11 @@ pub struct Report {
     pub turns_min: Option<u32>,
     /// Most turns of a finished game.
     pub turns_max: Option<u32>,
-    /// Games the engine could not finish.
+    /// Games the engine could not finish: the first [`MAX_LISTED_FAILURES`] by index.
     pub failures: Vec<GameFailure>,
+    /// Failed games beyond the listed ones (absent from the JSON when 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub failures_omitted: u64,
     /// Wall-clock seconds spent (summed over merged shards).
     pub seconds: f64,
 }
@@ -90,25 +122,6 @@ impl PartialEq for Report {
         };
         strip(self) == strip(other)
     }
-}
-
-/// Reports that cannot be merged.
-#[derive(Clone, PartialEq, Eq, Debug, Error)]
-pub enum MergeError {
-    /// Nothing to merge.
-    #[error("no reports to merge")]
-    Empty,
-    /// The reports come from different batches.
-    #[error("the reports come from different batches: {0} differs")]
-    DifferentBatch(&'static str),
-    /// A shard appears twice.
-    #[error("shard {index}/{count} appears twice")]
-    DuplicateShard {
-        /// Its index.
-        index: u64,
-        /// The shard count.
-        count: u64,
-    },
 }
 
 /// A 95% confidence interval (Wilson score) of a proportion.
@@ -155,41 +168,55 @@ impl Report {
             turns_min: None,
             turns_max: None,
             failures: Vec::new(),
+            failures_omitted: 0,
             seconds: 0.0,
         }
     }
 
     /// Adds one game (records must be added in game-index order for the failures' order).
+    ///
+    /// Memory stays bounded whatever the number of games: only counts, extremes and the first
+    /// [`MAX_LISTED_FAILURES`] failures are kept. The counts saturate instead of wrapping; they
+    /// cannot reach 2^64 in practice (2^64 / 10^4 turns is 10^15 games).
     pub fn add(&mut self, index: u64, record: &GameRecord) {
-        self.games += 1;
+        self.games = self.games.saturating_add(1);
         match record.end {
             GameEnd::Error => {
-                self.failures.push(GameFailure {
-                    index,
-                    seed: record.settings.seed,
-                    message: record.error.clone().unwrap_or_default(),
-                });
+                if self.failures.len() < MAX_LISTED_FAILURES {
+                    self.failures.push(GameFailure {
+                        index,
+                        seed: record.settings.seed,
+                        message: record.error.clone().unwrap_or_default(),
+                    });
+                } else {
+                    self.failures_omitted = self.failures_omitted.saturating_add(1);
+                }
                 return;
             }
-            GameEnd::Draw => self.draws += 1,
+            GameEnd::Draw => self.draws = self.draws.saturating_add(1),
             GameEnd::Won(side) => {
                 match side {
-                    Side::A => self.wins_a += 1,
-                    Side::B => self.wins_b += 1,
+                    Side::A => self.wins_a = self.wins_a.saturating_add(1),
+                    Side::B => self.wins_b = self.wins_b.saturating_add(1),
                 }
                 if (side == Side::A) == record.settings.a_first {
-                    self.first_player_wins += 1;
+                    self.first_player_wins = self.first_player_wins.saturating_add(1);
                 }
             }
         }
-        self.turns_sum += u64::from(record.turns);
+        self.turns_sum = self.turns_sum.saturating_add(u64::from(record.turns));
         self.turns_min = Some(self.turns_min.map_or(record.turns, |m| m.min(record.turns)));
         self.turns_max = Some(self.turns_max.map_or(record.turns, |m| m.max(record.turns)));
     }
 
+    /// Games the engine could not finish, listed or not.
+    pub fn errors(&self) -> u64 {
+        (self.failures.len() as u64).saturating_add(self.failures_omitted)
+    }
+
     /// Games that finished (won or drawn).
     pub fn finished(&self) -> u64 {
-        self.games - self.failures.len() as u64
+        self.games.saturating_sub(self.errors())
     }
 
     /// Deck A's win rate over finished games, a draw counting half, with its 95% interval.
@@ -229,63 +256,6 @@ impl Report {
         }
     }
 
-    /// Merges the reports of shards of one batch into the report of all of them: the same
-    /// counts, extremes and failures (in game order) a single run would have produced.
-    pub fn merge(reports: &[Report]) -> Result<Report, MergeError> {
-        let (first, rest) = reports.split_first().ok_or(MergeError::Empty)?;
-        let mut merged = first.clone();
-        for r in rest {
-            let same = [
-                ("deck_a", r.deck_a == first.deck_a),
-                ("deck_b", r.deck_b == first.deck_b),
-                ("bots", r.bots == first.bots),
-                ("seed", r.seed == first.seed),
-                ("batch_games", r.batch_games == first.batch_games),
-                ("max_turns", r.max_turns == first.max_turns),
-                ("cards_digest", r.cards_digest == first.cards_digest),
-            ];
-            if let Some((field, _)) = same.iter().find(|(_, ok)| !ok) {
-                return Err(MergeError::DifferentBatch(field));
-            }
-            for shard in &r.shards {
-                if merged.shards.contains(shard) {
-                    return Err(MergeError::DuplicateShard {
-                        index: shard.index,
-                        count: shard.count,
-                    });
-                }
-                merged.shards.push(*shard);
-            }
-            merged.games += r.games;
-            merged.wins_a += r.wins_a;
-            merged.wins_b += r.wins_b;
-            merged.draws += r.draws;
-            merged.first_player_wins += r.first_player_wins;
-            merged.turns_sum += r.turns_sum;
-            merged.turns_min = match (merged.turns_min, r.turns_min) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            };
-            merged.turns_max = match (merged.turns_max, r.turns_max) {
-                (Some(a), Some(b)) => Some(a.max(b)),
-                (a, b) => a.or(b),
-            };
-            merged.failures.extend(r.failures.iter().cloned());
-            merged.seconds += r.seconds;
-        }
-        merged.failures.sort_by_key(|f| f.index);
-        merged.shards.sort_by_key(|s| (s.count, s.index));
-        let whole = merged.shards.len() as u64 == merged.shards[0].count
-            && merged
-                .shards
-                .iter()
-                .all(|s| s.count == merged.shards[0].count);
-        if whole {
-            merged.shards = vec![Shard::WHOLE];
-        }
-        Ok(merged)
-    }
-
     /// A readable table of the results.
     pub fn table(&self) -> String {
         let (rate, lo, hi) = self.win_rate_a();
@@ -319,11 +289,7 @@ impl Report {
             self.wins_b
         ));
         out.push_str(&format!("  {:<24}{:>10}\n", "draws", self.draws));
-        out.push_str(&format!(
-            "  {:<24}{:>10}\n",
-            "engine errors",
-            self.failures.len()
-        ));
+        out.push_str(&format!("  {:<24}{:>10}\n", "engine errors", self.errors()));
         out.push_str(&format!(
             "  {:<24}{:>10}   95% CI {} .. {}\n",
             format!("{} win rate", self.deck_a),

@@ -6,9 +6,10 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 use rtg_core::GameRng;
+use thiserror::Error;
 
 use crate::bot::BotKind;
-use crate::game::{GameEnd, GameRecord, GameSettings, Matchup, play_game};
+use crate::game::{GameEnd, GameRecord, GameSettings, Matchup, SettingsError, play_game};
 use crate::report::{Report, Shard};
 
 /// How a batch is played.
@@ -58,6 +59,77 @@ impl SimConfig {
     }
 }
 
+/// The most worker threads a batch may ask for (a thread per core of the largest machines).
+pub const MAX_THREADS: usize = 1024;
+
+/// Games played between two folds into the report: the rows of one chunk at most are held at
+/// once, so a batch's memory does not depend on its number of games.
+pub const CHUNK_GAMES: u64 = 4096;
+
+/// A batch configuration that cannot be played.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum ConfigError {
+    /// The game settings are beyond the limits.
+    #[error(transparent)]
+    Settings(#[from] SettingsError),
+    /// No threads, or more than [`MAX_THREADS`].
+    #[error("{0} threads: need 1 to {MAX_THREADS}")]
+    Threads(usize),
+    /// A shard index not below the shard count.
+    #[error("shard {index}/{count}: need 0 <= K < N")]
+    Shard {
+        /// The index.
+        index: u64,
+        /// The count.
+        count: u64,
+    },
+}
+
+/// A batch that stopped: a bad configuration, or the row writer failed.
+#[derive(Debug, Error)]
+pub enum SimError {
+    /// The configuration is refused before any game is played.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// Writing a row failed; the batch stopped there.
+    #[error("cannot write a game's row: {0}")]
+    Rows(#[source] std::io::Error),
+}
+
+impl SimConfig {
+    /// Checks every count before a loop uses it: the settings' limits, the threads, the shard.
+    pub fn check(&self) -> Result<(), ConfigError> {
+        self.game(0).check()?;
+        if let Some(n) = self.threads
+            && !(1..=MAX_THREADS).contains(&n)
+        {
+            return Err(ConfigError::Threads(n));
+        }
+        if !self.shard.is_valid() {
+            return Err(ConfigError::Shard {
+                index: self.shard.index,
+                count: self.shard.count,
+            });
+        }
+        Ok(())
+    }
+
+    /// The number of games of this configuration's shard (computed, not counted).
+    pub fn planned(&self) -> u64 {
+        self.shard.games_in(self.games)
+    }
+}
+
+/// Where a batch's games run.
+enum Workers {
+    /// On the calling thread.
+    One,
+    /// On a pool of the requested size.
+    Pool(rayon::ThreadPool),
+    /// On rayon's global pool.
+    Global,
+}
+
 /// One row of a batch, for CSV output.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct GameRow {
@@ -68,16 +140,34 @@ pub struct GameRow {
 }
 
 /// Plays the games of `config.shard` of the batch, calling `progress` with the number of games
-/// done so far (from any thread). The report is the same whatever the thread count.
+/// done so far (from any thread). The report is the same whatever the thread count. Fails only on
+/// a configuration [`SimConfig::check`] refuses.
 pub fn simulate(
     matchup: &Matchup,
     config: &SimConfig,
     progress: &(dyn Fn(u64) + Sync),
-) -> (Report, Vec<GameRow>) {
+) -> Result<Report, SimError> {
+    simulate_rows(matchup, config, progress, &mut |_| Ok(()))
+}
+
+/// [`simulate`], also handing every game's row to `rows` in game-index order as the batch goes
+/// (for CSV output), so that no row outlives its chunk of [`CHUNK_GAMES`] games.
+///
+/// Games are played in chunks of consecutive shard games, each in parallel, then folded into the
+/// report in index order: the report and the rows are the same whatever the thread count, and
+/// memory holds one chunk's rows whatever the number of games.
+pub fn simulate_rows(
+    matchup: &Matchup,
+    config: &SimConfig,
+    progress: &(dyn Fn(u64) + Sync),
+    rows: &mut dyn FnMut(&GameRow) -> std::io::Result<()>,
+) -> Result<Report, SimError> {
+    config.check()?;
     let started = Instant::now();
-    let indexes: Vec<u64> = (0..config.games).filter(|&i| config.shard.has(i)).collect();
+    let planned = config.planned();
     let done = AtomicU64::new(0);
-    let play = |&index: &u64| {
+    let play = |k: u64| {
+        let index = config.shard.game(k);
         let settings = config.game(index);
         // A panic is an engine bug; record it as that game's failure instead of losing the batch.
         let record =
@@ -102,14 +192,6 @@ pub fn simulate(
         progress(n);
         GameRow { index, record }
     };
-    let rows: Vec<GameRow> = match config.threads {
-        Some(1) => indexes.iter().map(play).collect(),
-        Some(n) => match rayon::ThreadPoolBuilder::new().num_threads(n).build() {
-            Ok(pool) => pool.install(|| indexes.par_iter().map(play).collect()),
-            Err(_) => indexes.iter().map(play).collect(),
-        },
-        None => indexes.par_iter().map(play).collect(),
-    };
     let mut report = Report::new(
         &matchup.decks[0].name,
         &matchup.decks[1].name,
@@ -120,11 +202,41 @@ pub fn simulate(
         matchup.cards_digest(),
         config.shard,
     );
-    for row in &rows {
-        report.add(row.index, &row.record);
+    // No pool for one thread (the games run on the caller's), rayon's global one by default.
+    let pool = match config.threads {
+        Some(1) => Workers::One,
+        Some(n) => match rayon::ThreadPoolBuilder::new().num_threads(n).build() {
+            Ok(pool) => Workers::Pool(pool),
+            Err(_) => Workers::One,
+        },
+        None => Workers::Global,
+    };
+    let mut chunk: Vec<GameRow> = Vec::new();
+    let mut start = 0u64;
+    while start < planned {
+        let end = start.saturating_add(CHUNK_GAMES).min(planned);
+        chunk.clear();
+        // rayon splits usize ranges by index (u64 ones only by iteration); a chunk fits a usize.
+        let len = usize::try_from(end - start).unwrap_or(0);
+        let parallel = |chunk: &mut Vec<GameRow>| {
+            (0..len)
+                .into_par_iter()
+                .map(|i| play(start + i as u64))
+                .collect_into_vec(chunk)
+        };
+        match &pool {
+            Workers::One => chunk.extend((start..end).map(play)),
+            Workers::Pool(pool) => pool.install(|| parallel(&mut chunk)),
+            Workers::Global => parallel(&mut chunk),
+        }
+        for row in &chunk {
+            report.add(row.index, &row.record);
+            rows(row).map_err(SimError::Rows)?;
+        }
+        start = end;
     }
     report.seconds = started.elapsed().as_secs_f64();
-    (report, rows)
+    Ok(report)
 }
 
 /// The CSV header of [`csv_row`].

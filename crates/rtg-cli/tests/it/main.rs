@@ -4,6 +4,7 @@
 
 mod check;
 mod games;
+mod hostile;
 mod own_folder;
 mod play;
 mod scenario;

@@ -222,7 +222,11 @@ fn shard_reports_merge_into_the_whole_batch_report() {
     let twice = rtg_root(&["merge", files[0], files[1], files[2], files[1], "--json"]);
     assert_eq!(twice.code, Some(1), "{}{}", twice.stdout, twice.stderr);
     assert_eq!(twice.stdout, "");
-    assert_eq!(twice.error_lines(), ["error: shard 1/3 appears twice"]);
+    let expected = format!(
+        "error: {}: shard 1/3 appears twice (also in {})",
+        files[1], files[1]
+    );
+    assert_eq!(twice.error_lines(), [expected.as_str()]);
 }
 
 #[test]

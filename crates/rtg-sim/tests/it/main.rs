@@ -4,9 +4,11 @@
 #[path = "../../../rtg-rules/tests/it/support.rs"]
 mod support;
 
+mod untrusted;
+
 use rtg_sim::*;
 
-fn matchup() -> Matchup {
+pub(crate) fn matchup() -> Matchup {
     let deck = support::sample_deck();
     Matchup::new(
         DeckList {
@@ -21,7 +23,7 @@ fn matchup() -> Matchup {
     .unwrap()
 }
 
-fn config(bots: [BotKind; 2], games: u64) -> SimConfig {
+pub(crate) fn config(bots: [BotKind; 2], games: u64) -> SimConfig {
     SimConfig {
         games,
         seed: 42,
@@ -39,7 +41,7 @@ fn every_bot_finishes_its_games_without_engine_errors() {
         [BotKind::Random, BotKind::Random],
         [BotKind::Heuristic, BotKind::Greedy],
     ] {
-        let (report, _) = simulate(&m, &config(bots, 40), &|_| {});
+        let report = simulate(&m, &config(bots, 40), &|_| {}).unwrap();
         assert_eq!(report.games, 40);
         assert!(
             report.failures.is_empty(),
@@ -53,10 +55,10 @@ fn every_bot_finishes_its_games_without_engine_errors() {
 #[test]
 fn reports_do_not_depend_on_the_thread_count() {
     let m = matchup();
-    let one = simulate(&m, &config([BotKind::Random, BotKind::Greedy], 60), &|_| {}).0;
+    let one = simulate(&m, &config([BotKind::Random, BotKind::Greedy], 60), &|_| {}).unwrap();
     let mut many_config = config([BotKind::Random, BotKind::Greedy], 60);
     many_config.threads = Some(4);
-    let many = simulate(&m, &many_config, &|_| {}).0;
+    let many = simulate(&m, &many_config, &|_| {}).unwrap();
     assert_eq!(one, many);
 }
 
@@ -68,12 +70,12 @@ fn merged_shard_reports_equal_the_whole_batch() {
         &config([BotKind::Random, BotKind::Heuristic], 50),
         &|_| {},
     )
-    .0;
+    .unwrap();
     let shards: Vec<Report> = (0..3)
         .map(|k| {
             let mut c = config([BotKind::Random, BotKind::Heuristic], 50);
             c.shard = Shard { index: k, count: 3 };
-            simulate(&m, &c, &|_| {}).0
+            simulate(&m, &c, &|_| {}).unwrap()
         })
         .collect();
     assert_eq!(shards.iter().map(|r| r.games).sum::<u64>(), 50);
@@ -89,18 +91,21 @@ fn merging_refuses_duplicate_shards_and_other_batches() {
     let m = matchup();
     let mut c = config([BotKind::Greedy, BotKind::Greedy], 4);
     c.shard = Shard { index: 0, count: 2 };
-    let a = simulate(&m, &c, &|_| {}).0;
-    assert!(matches!(
-        Report::merge(&[a.clone(), a.clone()]),
-        Err(MergeError::DuplicateShard { .. })
-    ));
-    let mut other = a.clone();
-    other.seed = 7;
-    other.shards = vec![Shard { index: 1, count: 2 }];
+    let a = simulate(&m, &c, &|_| {}).unwrap();
     assert_eq!(
-        Report::merge(&[a, other]),
-        Err(MergeError::DifferentBatch("seed"))
+        Report::merge(&[a.clone(), a.clone()])
+            .unwrap_err()
+            .to_string(),
+        "report 2: shard 0/2 appears twice (also in report 1)"
     );
+    let mut c = config([BotKind::Greedy, BotKind::Greedy], 4);
+    c.seed = 7;
+    c.shard = Shard { index: 1, count: 2 };
+    let other = simulate(&m, &c, &|_| {}).unwrap();
+    assert!(matches!(
+        Report::merge(&[a, other]),
+        Err(MergeError::DifferentBatch { field: "seed", .. })
+    ));
 }
 
 #[test]
@@ -187,7 +192,17 @@ fn a_panicking_game_is_recorded_as_a_failure_and_the_batch_goes_on() {
         cards: safe,
     };
     let m = Matchup::with_registry(deck_a, deck_b, registry).unwrap();
-    let (report, rows) = simulate(&m, &config([BotKind::Greedy, BotKind::Greedy], 4), &|_| {});
+    let mut rows = Vec::new();
+    let report = simulate_rows(
+        &m,
+        &config([BotKind::Greedy, BotKind::Greedy], 4),
+        &|_| {},
+        &mut |row| {
+            rows.push(row.clone());
+            Ok(())
+        },
+    )
+    .unwrap();
     assert_eq!(report.games, 4);
     assert_eq!(
         report.failures.len(),
@@ -196,4 +211,43 @@ fn a_panicking_game_is_recorded_as_a_failure_and_the_batch_goes_on() {
     );
     assert!(report.failures[0].message.contains("panicked: boom"));
     assert_eq!(report.failures[1].seed, rows[1].record.settings.seed);
+}
+
+/// A batch's memory does not grow with its number of games: rows are handed out as the games
+/// finish, at most one chunk behind the games played, so no list of every game's row exists;
+/// the report keeps only counts, extremes and a bounded list of failures (tested in
+/// `untrusted`). Checked structurally, through the progress count, not by timing or RSS.
+#[test]
+fn rows_leave_the_batch_chunk_by_chunk_in_game_order() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let m = matchup();
+    for threads in [1, 2] {
+        // Short games: the fold is what is tested.
+        let config = SimConfig {
+            games: CHUNK_GAMES + 100,
+            max_turns: 1,
+            threads: Some(threads),
+            ..config([BotKind::Greedy, BotKind::Greedy], 0)
+        };
+        let played = AtomicU64::new(0);
+        let progress = |done: u64| {
+            played.fetch_max(done, Ordering::Relaxed);
+        };
+        let mut next = 0u64;
+        let mut widest = 0u64;
+        let report = simulate_rows(&m, &config, &progress, &mut |row| {
+            assert_eq!(row.index, next, "rows come in game order");
+            next += 1;
+            let ahead = played.load(Ordering::Relaxed) - row.index;
+            widest = widest.max(ahead);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(next, config.games);
+        assert_eq!(report.games, config.games);
+        assert!(
+            widest <= CHUNK_GAMES,
+            "{threads} threads: a row was handed out {widest} games after its own"
+        );
+    }
 }
