@@ -1,11 +1,11 @@
 //! `rtg simulate`: a batch of bot-vs-bot games, in parallel.
 
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use rtg::sim::{BotKind, CSV_HEADER, Shard, SimConfig, SimError, csv_row, simulate_rows};
+use rtg::sim::{BotKind, CSV_COLUMNS, Shard, SimConfig, SimError, csv_fields, simulate_rows};
 
 use rtg::sim::{MAX_THREADS, MAX_TURNS};
 
@@ -19,8 +19,8 @@ pub(crate) struct SimulateArgs {
     deck_a: String,
     /// Deck B.
     deck_b: String,
-    /// Games in the batch (deck A goes first in even games, deck B in odd ones). Any number: a
-    /// shard's games are computed, and memory does not grow with them.
+    /// Games in the batch, at least 1 (deck A goes first in even games, deck B in odd ones). Any
+    /// number: a shard's games are computed, and memory does not grow with them.
     #[arg(long, default_value_t = 1000)]
     games: u64,
     /// Master seed: game K is seeded from (seed, K), whatever the threads or shards.
@@ -69,6 +69,11 @@ fn parse_shard(s: &str) -> Result<Shard, String> {
 }
 
 pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
+    if args.games == 0 {
+        return Err(CliError::Usage(
+            "--games 0: a batch needs at least one game".to_owned(),
+        ));
+    }
     if let Some(threads) = args.threads
         && !(1..=MAX_THREADS).contains(&threads)
     {
@@ -115,19 +120,23 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
         }
     };
     let csv_error =
-        |path: &PathBuf, e: std::io::Error| CliError::Usage(format!("{}: {e}", path.display()));
-    // The CSV is written as the batch goes, chunk by chunk in game order: no row is kept.
+        |path: &PathBuf, e: csv::Error| CliError::Usage(format!("{}: {e}", path.display()));
+    // The CSV is written as the batch goes, chunk by chunk in game order: no row is kept. The
+    // csv writer quotes what needs it (a deck named `my,aggro`, an error message with quotes).
     let mut csv = match &args.csv {
         Some(path) => {
-            let file = std::fs::File::create(path).map_err(|e| csv_error(path, e))?;
-            let mut writer = BufWriter::new(file);
-            writeln!(writer, "{CSV_HEADER}").map_err(|e| csv_error(path, e))?;
+            let mut writer = csv::Writer::from_path(path).map_err(|e| csv_error(path, e))?;
+            writer
+                .write_record(CSV_COLUMNS)
+                .map_err(|e| csv_error(path, e))?;
             Some((path, writer))
         }
         None => None,
     };
     let result = simulate_rows(&matchup, &config, &progress, &mut |row| match &mut csv {
-        Some((_, writer)) => writeln!(writer, "{}", csv_row(&matchup, row)),
+        Some((_, writer)) => writer
+            .write_record(csv_fields(&matchup, row))
+            .map_err(std::io::Error::other),
         None => Ok(()),
     });
     if let Some(bar) = &bar {
@@ -146,7 +155,9 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
         Err(e @ SimError::Config(_)) => return Err(CliError::Usage(e.to_string())),
     };
     if let Some((path, writer)) = &mut csv {
-        writer.flush().map_err(|e| csv_error(path, e))?;
+        writer
+            .flush()
+            .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
     }
     let text = if args.json {
         let json =

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use rtg_core::{CardDefinition, Content, Event, Fnv64, GameRng, GameState, GameStatus, PlayerId};
-use rtg_rules::{Action, GameConfig, new_game, start, step};
+use rtg_rules::{Action, GameConfig, LossCause, end_reason, new_game, start, step};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -152,6 +152,9 @@ pub struct GameRecord {
     pub checkpoints: Vec<(usize, u64)>,
     /// The digest of the final state, when recorded (0 otherwise).
     pub final_digest: u64,
+    /// Why each deck's player lost, by deck (A, B), when the game finished: both `None` in a
+    /// finished game means the turn limit ended it.
+    pub losses: [Option<LossCause>; 2],
 }
 
 /// The seats' decks and bots for these settings: seat 0 takes the first turn.
@@ -206,6 +209,17 @@ pub fn end_of(state: &GameState, settings: &GameSettings) -> GameEnd {
     }
 }
 
+/// Why each deck's player lost (deck A, deck B) in a finished state.
+pub fn losses_by_deck(state: &GameState, settings: &GameSettings) -> [Option<LossCause>; 2] {
+    let mut losses = [None, None];
+    if let Some(reason) = end_reason(state) {
+        for (seat, side) in seats(settings).into_iter().enumerate() {
+            losses[side_index(side)] = reason.cause_of(PlayerId::ALL[seat]);
+        }
+    }
+    losses
+}
+
 /// The bots' generator for a game: derived from the game's seed, apart from the game's own.
 pub(crate) fn bot_rng(seed: u64) -> GameRng {
     GameRng::seeded(GameRng::derive_seed(seed, 0x0b07))
@@ -221,6 +235,7 @@ pub fn play_game(matchup: &Matchup, settings: &GameSettings, record: bool) -> Ga
         actions: Vec::new(),
         checkpoints: Vec::new(),
         final_digest: 0,
+        losses: [None, None],
     };
     let mut state = match initial_state(matchup, settings) {
         Ok(s) => s,
@@ -274,6 +289,7 @@ pub fn play_game(matchup: &Matchup, settings: &GameSettings, record: bool) -> Ga
         }
     }
     out.end = end_of(&state, settings);
+    out.losses = losses_by_deck(&state, settings);
     out.turns = state.turn;
     if record {
         out.final_digest = state.digest();

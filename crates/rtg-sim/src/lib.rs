@@ -16,6 +16,7 @@
 //! randomness comes from seeded generators derived from the game's seed.
 
 mod bot;
+mod end_reasons;
 mod files;
 mod game;
 mod merge;
@@ -26,15 +27,16 @@ mod simulate;
 pub use bot::{
     Bot, BotKind, GreedyBot, HeuristicBot, RandomBot, acts_for, best_target, is_harmful, to_act,
 };
+pub use end_reasons::EndReasons;
 pub use files::{FileError, MAX_JSON_BYTES, read_bounded, read_json};
 pub use game::{
     DeckList, GameEnd, GameRecord, GameSettings, MAX_ACTIONS_PER_PHASE, MAX_OPENING_HAND,
-    MAX_TURNS, Matchup, SettingsError, Side, end_of, initial_state, play_game,
+    MAX_TURNS, Matchup, SettingsError, Side, end_of, initial_state, losses_by_deck, play_game,
 };
 pub use merge::{Inconsistency, MergeError};
 pub use replay::{Checkpoint, REPLAY_VERSION, Replay, ReplayDeck, ReplayError, Verified};
 pub use report::{GameFailure, MAX_LISTED_FAILURES, Report, Shard, wilson_interval};
 pub use simulate::{
-    CHUNK_GAMES, CSV_HEADER, ConfigError, GameRow, MAX_THREADS, SimConfig, SimError, csv_row,
+    CHUNK_GAMES, CSV_COLUMNS, ConfigError, GameRow, MAX_THREADS, SimConfig, SimError, csv_fields,
     simulate, simulate_rows,
 };

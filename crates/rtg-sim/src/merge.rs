@@ -10,6 +10,7 @@ use std::path::Path;
 use rtg_core::GameRng;
 use thiserror::Error;
 
+use crate::end_reasons::EndReasons;
 use crate::game::MAX_TURNS;
 use crate::report::{MAX_LISTED_FAILURES, Report, Shard};
 
@@ -109,6 +110,9 @@ impl Report {
             ));
         }
         self.check_counts()?;
+        if let Some(reasons) = &self.end_reasons {
+            reasons.check([self.wins_a, self.wins_b], self.draws)?;
+        }
         self.check_turns()?;
         self.check_failures(&indexes)?;
         if !(self.seconds.is_finite() && self.seconds >= 0.0) {
@@ -349,6 +353,7 @@ fn merge_named(reports: &[(String, &Report)]) -> Result<Report, MergeError> {
     merged.turns_sum = 0;
     merged.turns_min = None;
     merged.turns_max = None;
+    merged.end_reasons = Some(EndReasons::default());
     merged.seconds = 0.0;
     let mut seen: HashMap<Shard, &str> = HashMap::new();
     for (name, r) in reports {
@@ -399,6 +404,16 @@ fn merge_named(reports: &[(String, &Report)]) -> Result<Report, MergeError> {
         merged.turns_max = match (merged.turns_max, r.turns_max) {
             (Some(a), Some(b)) => Some(a.max(b)),
             (a, b) => a.or(b),
+        };
+        merged.end_reasons = match (merged.end_reasons, r.end_reasons) {
+            (Some(sum), Some(theirs)) => {
+                Some(sum.plus(&theirs).ok_or_else(|| MergeError::Overflow {
+                    report: name.clone(),
+                    field: "end_reasons",
+                })?)
+            }
+            // A report from before end reasons were counted: the sum is unknown.
+            _ => None,
         };
         merged.failures.extend(r.failures.iter().cloned());
         merged.seconds += r.seconds;

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::bot::BotKind;
+use crate::end_reasons::EndReasons;
 use crate::game::{GameEnd, GameRecord, Side};
 
 /// A part of a batch: the games whose index is `index` modulo `count`.
@@ -108,6 +109,10 @@ pub struct Report {
     /// Failed games beyond the listed ones (absent from the JSON when 0).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub failures_omitted: u64,
+    /// Why the finished games ended, by reason and deck. Absent from reports written before
+    /// rtg counted them; a merge with such a report has none either.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end_reasons: Option<EndReasons>,
     /// Wall-clock seconds spent (summed over merged shards).
     pub seconds: f64,
 }
@@ -169,6 +174,7 @@ impl Report {
             turns_max: None,
             failures: Vec::new(),
             failures_omitted: 0,
+            end_reasons: Some(EndReasons::default()),
             seconds: 0.0,
         }
     }
@@ -203,6 +209,9 @@ impl Report {
                     self.first_player_wins = self.first_player_wins.saturating_add(1);
                 }
             }
+        }
+        if let Some(reasons) = &mut self.end_reasons {
+            reasons.add(record.losses);
         }
         self.turns_sum = self.turns_sum.saturating_add(u64::from(record.turns));
         self.turns_min = Some(self.turns_min.map_or(record.turns, |m| m.min(record.turns)));
@@ -260,6 +269,9 @@ impl Report {
     pub fn table(&self) -> String {
         let (rate, lo, hi) = self.win_rate_a();
         let pct = |x: f64| format!("{:.1}%", 100.0 * x);
+        // Labels name the decks: the column is as wide as the longest, 24 at least.
+        let longest = self.deck_a.chars().count().max(self.deck_b.chars().count());
+        let w = 24.max(longest + 18);
         let mut out = String::new();
         out.push_str(&format!(
             "{} ({}) vs {} ({}), seed {}, {} games",
@@ -279,38 +291,56 @@ impl Report {
         }
         out.push('\n');
         out.push_str(&format!(
-            "  {:<24}{:>10}\n",
+            "  {:<w$}{:>10}\n",
             format!("{} wins", self.deck_a),
             self.wins_a
         ));
         out.push_str(&format!(
-            "  {:<24}{:>10}\n",
+            "  {:<w$}{:>10}\n",
             format!("{} wins", self.deck_b),
             self.wins_b
         ));
-        out.push_str(&format!("  {:<24}{:>10}\n", "draws", self.draws));
-        out.push_str(&format!("  {:<24}{:>10}\n", "engine errors", self.errors()));
+        out.push_str(&format!("  {:<w$}{:>10}\n", "draws", self.draws));
+        out.push_str(&format!("  {:<w$}{:>10}\n", "engine errors", self.errors()));
+        if let Some(reasons) = &self.end_reasons {
+            for (deck, name) in [&self.deck_a, &self.deck_b].into_iter().enumerate() {
+                out.push_str(&format!(
+                    "  {:<w$}{:>10}\n",
+                    format!("{name} lost, health 0"),
+                    reasons.health[deck]
+                ));
+                out.push_str(&format!(
+                    "  {:<w$}{:>10}\n",
+                    format!("{name} lost, empty deck"),
+                    reasons.empty_deck[deck]
+                ));
+            }
+            out.push_str(&format!(
+                "  {:<w$}{:>10}\n",
+                "turn limit reached", reasons.turn_limit
+            ));
+        }
         out.push_str(&format!(
-            "  {:<24}{:>10}   95% CI {} .. {}\n",
+            "  {:<w$}{:>10}   95% CI {} .. {}\n",
             format!("{} win rate", self.deck_a),
             pct(rate),
             pct(lo),
             pct(hi)
         ));
         out.push_str(&format!(
-            "  {:<24}{:>10}\n",
+            "  {:<w$}{:>10}\n",
             "first player win rate",
             pct(self.first_player_win_rate())
         ));
         out.push_str(&format!(
-            "  {:<24}{:>10.1}   min {} max {}\n",
+            "  {:<w$}{:>10.1}   min {} max {}\n",
             "turns (mean)",
             self.mean_turns(),
             self.turns_min.map_or("-".to_owned(), |t| t.to_string()),
             self.turns_max.map_or("-".to_owned(), |t| t.to_string()),
         ));
         out.push_str(&format!(
-            "  {:<24}{:>10.0}   ({:.2} s)\n",
+            "  {:<w$}{:>10.0}   ({:.2} s)\n",
             "games per second",
             self.games_per_second(),
             self.seconds

@@ -186,6 +186,7 @@ pub fn simulate_rows(
                         actions: Vec::new(),
                         checkpoints: Vec::new(),
                         final_digest: 0,
+                        losses: [None, None],
                     }
                 });
         let n = done.fetch_add(1, Ordering::Relaxed) + 1;
@@ -239,32 +240,53 @@ pub fn simulate_rows(
     Ok(report)
 }
 
-/// The CSV header of [`csv_row`].
-pub const CSV_HEADER: &str = "game,seed,first,winner,turns,error";
+/// The columns of a batch's CSV, one row per game ([`csv_fields`]).
+pub const CSV_COLUMNS: [&str; 7] = [
+    "game",
+    "seed",
+    "first",
+    "winner",
+    "turns",
+    "end_reason",
+    "error",
+];
 
-/// One game as a CSV row: index, seed, the deck that went first, the winner (deck name, `draw`
-/// or `error`), turns, and the error message (quoted) if any.
-pub fn csv_row(matchup: &Matchup, row: &GameRow) -> String {
+/// One game as the fields of a CSV row: index, seed, the deck that went first, the winner (deck
+/// name, `draw` or `error`), turns, why it ended (`DECK:health` or `DECK:empty_deck` for each
+/// deck that lost, joined by `;`, else `turn_limit` or `error`), and the error message if any.
+/// Write them with a CSV writer, which quotes deck names holding commas or quotes.
+pub fn csv_fields(matchup: &Matchup, row: &GameRow) -> [String; 7] {
     let names = [&matchup.decks[0].name, &matchup.decks[1].name];
-    let first = if row.record.settings.a_first {
+    let record = &row.record;
+    let first = if record.settings.a_first {
         names[0]
     } else {
         names[1]
     };
-    let winner = match row.record.end {
+    let winner = match record.end {
         GameEnd::Won(crate::game::Side::A) => names[0].as_str(),
         GameEnd::Won(crate::game::Side::B) => names[1].as_str(),
         GameEnd::Draw => "draw",
         GameEnd::Error => "error",
     };
-    let error = row
-        .record
-        .error
-        .as_deref()
-        .map(|e| format!("\"{}\"", e.replace('"', "\"\"")))
-        .unwrap_or_default();
-    format!(
-        "{},{},{},{},{},{}",
-        row.index, row.record.settings.seed, first, winner, row.record.turns, error
-    )
+    let end_reason = match record.end {
+        GameEnd::Error => "error".to_owned(),
+        _ if record.losses == [None, None] => "turn_limit".to_owned(),
+        _ => record
+            .losses
+            .iter()
+            .zip(names)
+            .filter_map(|(loss, name)| loss.map(|cause| format!("{name}:{}", cause.name())))
+            .collect::<Vec<_>>()
+            .join(";"),
+    };
+    [
+        row.index.to_string(),
+        record.settings.seed.to_string(),
+        first.clone(),
+        winner.to_owned(),
+        record.turns.to_string(),
+        end_reason,
+        record.error.clone().unwrap_or_default(),
+    ]
 }

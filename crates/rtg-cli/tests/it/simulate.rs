@@ -104,13 +104,13 @@ fn csv_writes_a_header_and_one_row_per_game() {
     assert_eq!(json_run.code, Some(0), "{}", json_run.stderr);
     let text = dir.read("games.csv");
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "game,seed,first,winner,turns,error");
+    assert_eq!(lines[0], "game,seed,first,winner,turns,end_reason,error");
     assert_eq!(lines.len(), 41, "{text}");
     let report = json(&json_run.stdout);
     let mut wins_a = 0;
     for (k, row) in lines[1..].iter().enumerate() {
         let fields: Vec<&str> = row.split(',').collect();
-        assert_eq!(fields.len(), 6, "{row}");
+        assert_eq!(fields.len(), 7, "{row}");
         assert_eq!(fields[0], k.to_string(), "{row}");
         assert!(fields[1].parse::<u64>().is_ok(), "{row}");
         // Deck A goes first in even games.
@@ -124,6 +124,16 @@ fn csv_writes_a_header_and_one_row_per_game() {
             "{row}"
         );
         assert!(fields[4].parse::<u32>().is_ok(), "{row}");
+        // The loser is the deck that did not win, and it lost by health or an empty deck.
+        let loser = if fields[3] == "aggro" {
+            "midrange"
+        } else {
+            "aggro"
+        };
+        assert!(
+            fields[5] == format!("{loser}:health") || fields[5] == format!("{loser}:empty_deck"),
+            "{row}"
+        );
         wins_a += u64::from(fields[3] == "aggro");
     }
     assert_eq!(report["wins_a"].as_u64(), Some(wins_a));
@@ -258,4 +268,79 @@ fn merge_refuses_mismatched_reports_and_bad_files() {
 
     let run = rtg_root(&["merge"]);
     assert_eq!(run.code, Some(2), "{}", run.stderr);
+}
+
+#[test]
+fn games_zero_is_a_usage_error() {
+    let run = rtg_root(&["simulate", "aggro", "midrange", "--games", "0"]);
+    assert_usage_error(&run, "--games 0");
+}
+
+#[test]
+fn csv_quotes_deck_names_with_commas_and_quotes() {
+    let dir = TempDir::new();
+    let deck = std::fs::read_to_string(crate::support::root().join("decks/aggro.yaml")).unwrap();
+    let comma = dir.write("my,aggro.yaml", &deck);
+    let quote = dir.write("say \"hi\".yaml", &deck);
+    let csv = dir.file("games.csv");
+    let run = rtg_root(&[
+        "simulate",
+        comma.to_str().unwrap(),
+        quote.to_str().unwrap(),
+        "--games",
+        "4",
+        "--csv",
+        &csv,
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let text = dir.read("games.csv");
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let mut firsts = Vec::new();
+    for record in reader.records() {
+        let record = record.unwrap_or_else(|e| panic!("{e}: {text}"));
+        assert_eq!(record.len(), 7, "{text}");
+        firsts.push(record[2].to_owned());
+    }
+    assert_eq!(
+        firsts,
+        ["my,aggro", "say \"hi\"", "my,aggro", "say \"hi\""],
+        "{text}"
+    );
+    assert!(text.contains("\"my,aggro\""), "{text}");
+    assert!(text.contains("\"say \"\"hi\"\"\""), "{text}");
+}
+
+#[test]
+fn reports_break_results_down_by_end_reason() {
+    let run = rtg_root(&["simulate", "aggro", "midrange", "--games", "40", "--json"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let report = json(&run.stdout);
+    let reasons = &report["end_reasons"];
+    let get = |key: &str, deck: usize| reasons[key][deck].as_u64().unwrap();
+    let lost_midrange = get("health", 1) + get("empty_deck", 1);
+    let lost_aggro = get("health", 0) + get("empty_deck", 0);
+    assert_eq!(
+        lost_midrange,
+        report["wins_a"].as_u64().unwrap(),
+        "{reasons}"
+    );
+    assert_eq!(lost_aggro, report["wins_b"].as_u64().unwrap(), "{reasons}");
+    assert_eq!(reasons["turn_limit"].as_u64(), report["draws"].as_u64());
+
+    let table = rtg_root(&["simulate", "aggro", "midrange", "--games", "40"]);
+    let row = |label: &str| {
+        table
+            .stdout
+            .lines()
+            .find(|l| l.trim_start().starts_with(label))
+            .and_then(|l| l.split_whitespace().last())
+            .and_then(|n| n.parse::<u64>().ok())
+            .unwrap_or_else(|| panic!("no row `{label}`: {}", table.stdout))
+    };
+    assert_eq!(row("midrange lost, health 0"), get("health", 1));
+    assert_eq!(row("aggro lost, empty deck"), get("empty_deck", 0));
+    assert_eq!(
+        Some(row("turn limit reached")),
+        reasons["turn_limit"].as_u64()
+    );
 }

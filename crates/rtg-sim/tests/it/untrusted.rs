@@ -91,6 +91,10 @@ fn sums_that_do_not_fit_are_an_overflow_error() {
         r.turns_max = Some(201);
         r.turns_sum = u64::MAX;
         r.failures.clear();
+        r.end_reasons = Some(EndReasons {
+            health: [0, r.games],
+            ..EndReasons::default()
+        });
         r.check().unwrap();
         r
     };
@@ -178,6 +182,18 @@ fn with_failures(mut r: Report) -> Report {
     r.failures = vec![failure(0), failure(2)];
     r.wins_a -= 1;
     r.wins_b -= 1;
+    // One of deck B's losses and one of deck A's become failures.
+    let reasons = r
+        .end_reasons
+        .as_mut()
+        .expect("a new report counts end reasons");
+    for deck in 0..2 {
+        if reasons.health[deck] > 0 {
+            reasons.health[deck] -= 1;
+        } else {
+            reasons.empty_deck[deck] -= 1;
+        }
+    }
     r
 }
 
@@ -279,6 +295,7 @@ fn failures_beyond_the_listed_ones_are_counted_and_merge_like_the_whole_batch() 
         actions: Vec::new(),
         checkpoints: Vec::new(),
         final_digest: 0,
+        losses: [None, None],
     };
     let games = 3 * MAX_LISTED_FAILURES as u64;
     let report = |shard: Shard| {
