@@ -217,33 +217,63 @@ pub(crate) enum Print {
     Nothing,
 }
 
+/// Narrates one run of a game as it is played or replayed: give [`Narration::observe`] to
+/// `play_game_observed` or `Replay::verify`, then call [`Narration::finish`].
+pub(crate) struct Narration {
+    print: Print,
+    narrator: Option<Narrator>,
+    previous: Option<GameState>,
+}
+
+impl Narration {
+    /// A narration printing as asked.
+    pub(crate) fn new(print: Print) -> Narration {
+        Narration {
+            print,
+            narrator: None,
+            previous: None,
+        }
+    }
+
+    /// Takes the starting state (no action), then each state after an action with the action
+    /// and its events.
+    pub(crate) fn observe(&mut self, state: &GameState, action: Option<&Action>, events: &[Event]) {
+        if self.print == Print::Game {
+            match (&mut self.narrator, action, &self.previous) {
+                (None, _, _) => {
+                    let mut n = Narrator::new(state);
+                    n.start(state);
+                    self.narrator = Some(n);
+                }
+                (Some(n), Some(action), Some(before)) => n.step(before, state, action, events),
+                _ => {}
+            }
+        }
+        // A persistent state: keeping the last one is a few reference counts.
+        self.previous = Some(state.clone());
+    }
+
+    /// Prints the end (the result line, and why the game ended), as asked.
+    pub(crate) fn finish(&self) {
+        match (&self.previous, &self.narrator, self.print) {
+            (Some(state), Some(n), Print::Game) => n.finish(state),
+            (Some(state), _, Print::Result) => Narrator::result(state),
+            _ => {}
+        }
+    }
+}
+
 /// Re-runs a replay on its matchup, checking every digest, and prints the game as asked.
 pub(crate) fn print_replay(
     replay: &rtg::sim::Replay,
     matchup: &rtg::sim::Matchup,
     print: Print,
 ) -> Result<rtg::sim::Verified, rtg::sim::ReplayError> {
-    let mut narrator: Option<Narrator> = None;
-    let mut previous: Option<GameState> = None;
+    let mut narration = Narration::new(print);
     let verified = replay.verify(matchup, |state, action, events| {
-        if print == Print::Game {
-            match (&mut narrator, action, &previous) {
-                (None, _, _) => {
-                    let mut n = Narrator::new(state);
-                    n.start(state);
-                    narrator = Some(n);
-                }
-                (Some(n), Some(action), Some(before)) => n.step(before, state, action, events),
-                _ => {}
-            }
-        }
-        previous = Some(state.clone());
+        narration.observe(state, action, events)
     });
-    match (&previous, &narrator, print) {
-        (Some(state), Some(n), Print::Game) => n.finish(state),
-        (Some(state), _, Print::Result) => Narrator::result(state),
-        _ => {}
-    }
+    narration.finish();
     verified
 }
 

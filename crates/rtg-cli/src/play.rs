@@ -3,10 +3,10 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use rtg::sim::{BotKind, MAX_TURNS, Replay, SimConfig, play_game};
+use rtg::sim::{BotKind, MAX_TURNS, Replay, SimConfig, play_game_observed};
 
 use crate::content::CliError;
-use crate::narrate::{Print, print_replay};
+use crate::narrate::{Narration, Print};
 use crate::setup::{ContentArgs, parse_bot};
 
 /// Play one game between two bots and print it turn by turn.
@@ -56,18 +56,21 @@ pub(crate) fn run(args: PlayArgs) -> Result<(), CliError> {
         ..SimConfig::default()
     };
     let settings = config.game(args.game);
-    let record = play_game(&matchup, &settings, true);
-    let replay = Replay::from_record(&matchup, &record);
     let print = if args.quiet {
         Print::Result
     } else {
         Print::Game
     };
-    let verified = print_replay(&replay, &matchup, print);
+    // One run: the narration watches the game the replay is recorded from.
+    let mut narration = Narration::new(print);
+    let record = play_game_observed(&matchup, &settings, true, &mut |state, action, events| {
+        narration.observe(state, action, events)
+    });
+    narration.finish();
+    let replay = Replay::from_record(&matchup, &record);
     if let Some(error) = &record.error {
         return Err(CliError::Content(format!("engine error: {error}")));
     }
-    verified.map_err(|e| CliError::Content(format!("the game did not replay: {e}")))?;
     if let Some(path) = &args.record {
         let json =
             serde_json::to_string_pretty(&replay).map_err(|e| CliError::Content(e.to_string()))?;

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use rtg_core::{CardDefinition, Content, Event, Fnv64, GameRng, GameState, GameStatus, PlayerId};
-use rtg_rules::{Action, GameConfig, LossCause, end_reason, new_game, start, step};
+use rtg_rules::{Action, GameConfig, LossCause, end_reason, new_game, start_in_place, step};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -189,15 +189,16 @@ pub fn initial_state(matchup: &Matchup, settings: &GameSettings) -> Result<GameS
         opening_hand: settings.opening_hand,
         ..GameConfig::default()
     };
-    let state = new_game(
+    let mut state = new_game(
         Arc::clone(&matchup.content),
         [&decks[0].cards, &decks[1].cards],
         &config,
     )
     .map_err(|e| e.to_string())?;
-    start(&state, settings.opening_hand)
-        .map(|o| o.state)
-        .map_err(|e| e.to_string())
+    // In place: the fresh state is this game's alone, so copying it first would only cost.
+    start_in_place(&mut state, [settings.opening_hand; 2], &mut Vec::new())
+        .map_err(|e| e.to_string())?;
+    Ok(state)
 }
 
 /// The end of a finished state, by deck.
@@ -227,6 +228,22 @@ pub(crate) fn bot_rng(seed: u64) -> GameRng {
 
 /// Plays one game to its end. With `record`, keeps every action and a digest at each turn start.
 pub fn play_game(matchup: &Matchup, settings: &GameSettings, record: bool) -> GameRecord {
+    play_game_observed(matchup, settings, record, &mut |_, _, _| {})
+}
+
+/// What watches a game as it is played: the state after each action (the starting state
+/// first), the action (none for the start) and the events it caused.
+pub type Observer<'a> = dyn FnMut(&GameState, Option<&Action>, &[Event]) + 'a;
+
+/// [`play_game`], calling `observe` with the starting state (no action, no events), then with
+/// the state after each action, the action and the events it caused — the same calls
+/// [`crate::Replay::verify`] makes — so a caller can narrate or record the one run it plays.
+pub fn play_game_observed(
+    matchup: &Matchup,
+    settings: &GameSettings,
+    record: bool,
+    observe: &mut Observer<'_>,
+) -> GameRecord {
     let mut out = GameRecord {
         settings: *settings,
         end: GameEnd::Error,
@@ -255,6 +272,7 @@ pub fn play_game(matchup: &Matchup, settings: &GameSettings, record: bool) -> Ga
     if record {
         out.checkpoints.push((0, state.digest()));
     }
+    observe(&state, None, &[]);
     while !state.is_over() {
         let player = to_act(&state);
         let mut action = bots[player.index()].choose(&state, player, &mut rng);
@@ -276,6 +294,7 @@ pub fn play_game(matchup: &Matchup, settings: &GameSettings, record: bool) -> Ga
             }
             return out;
         }
+        observe(&state, Some(&action), &events);
         in_phase = if matches!(action, Action::AdvancePhase) {
             0
         } else {

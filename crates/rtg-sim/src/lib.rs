@@ -31,7 +31,8 @@ pub use end_reasons::EndReasons;
 pub use files::{FileError, MAX_JSON_BYTES, read_bounded, read_json};
 pub use game::{
     DeckList, GameEnd, GameRecord, GameSettings, MAX_ACTIONS_PER_PHASE, MAX_OPENING_HAND,
-    MAX_TURNS, Matchup, SettingsError, Side, end_of, initial_state, losses_by_deck, play_game,
+    MAX_TURNS, Matchup, Observer, SettingsError, Side, end_of, initial_state, losses_by_deck,
+    play_game, play_game_observed,
 };
 pub use merge::{Inconsistency, MergeError};
 pub use replay::{Checkpoint, REPLAY_VERSION, Replay, ReplayDeck, ReplayError, Verified};

@@ -252,3 +252,26 @@ fn rows_leave_the_batch_chunk_by_chunk_in_game_order() {
         );
     }
 }
+
+#[test]
+fn observing_a_game_sees_what_its_replay_sees() {
+    let m = matchup();
+    let settings = config([BotKind::Heuristic, BotKind::Random], 1).game(5);
+    let mut played: Vec<(u64, Option<rtg_rules::Action>, usize)> = Vec::new();
+    let record = play_game_observed(&m, &settings, true, &mut |state, action, events| {
+        played.push((state.digest(), action.cloned(), events.len()))
+    });
+    assert!(record.error.is_none(), "{:?}", record.error);
+    assert_eq!(played.len(), record.actions.len() + 1);
+    let mut replayed = Vec::new();
+    Replay::from_record(&m, &record)
+        .verify(&m, |state, action, events| {
+            replayed.push((state.digest(), action.cloned(), events.len()))
+        })
+        .unwrap();
+    assert_eq!(played, replayed);
+    // Observing changes nothing about the game.
+    let plain = play_game(&m, &settings, true);
+    assert_eq!(plain.final_digest, record.final_digest);
+    assert_eq!(plain.actions, record.actions);
+}
