@@ -47,9 +47,10 @@ mod deck;
 mod document;
 mod error;
 mod loader;
-mod locate;
+mod path;
 mod raw;
 mod suggest;
+mod yaml;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -61,7 +62,9 @@ pub use deck::{Deck, build_deck};
 pub use document::{parse_document, read_text};
 pub use error::{DeckError, ErrorKind, LoadError, LoadErrors, NameKind};
 pub use loader::{CardReport, LoadedCard, Loader, MAX_FILE_BYTES, is_deck_file, yaml_files_in};
-pub use locate::Position;
+pub use path::Position;
+pub use suggest::suggestion_comparisons;
+pub use yaml::parser_events;
 
 /// The most copies of one card a deck may hold.
 pub const MAX_COPIES: u32 = 1_000;
