@@ -178,3 +178,70 @@ fn every_truncation_and_every_dropped_line_of_a_card_is_handled_without_panic() 
         }
     }
 }
+
+// --- found by fuzzing -------------------------------------------------------------------------
+
+#[test]
+fn a_deck_key_that_is_only_an_anchor_is_an_error_not_a_panic() {
+    // Panicked in the old position locator (a byte index past the end of the text).
+    for text in [
+        "cards:\n  &a: 2\n",
+        "cards:\n  &é: 2\n",
+        "cards: {&a : 2}\n",
+        "cards:\n  &a",
+    ] {
+        let result =
+            rtg_yaml::Loader::default().parse_deck(&rtg_yaml::Catalog::new(), "d.yaml", text);
+        let errors = result.unwrap_err();
+        assert!(!errors.is_empty(), "{text:?}");
+    }
+}
+
+#[test]
+fn a_byte_order_mark_is_not_content() {
+    let card = crate::support::creature("bom_01");
+    let plain = parse_card("c.yaml", &card, None).unwrap();
+    let with_bom = parse_card("c.yaml", &format!("\u{feff}{card}"), None).unwrap();
+    assert_eq!(plain, with_bom);
+
+    let dir = TempDir::new();
+    let path = dir.write("bom.yaml", format!("\u{feff}{card}"));
+    assert_eq!(*load_card(&path, None).unwrap(), *plain);
+    // Positions stay those of the text without the mark.
+    let bad = dir.write(
+        "bad.yaml",
+        "\u{feff}card_id: b\nname: B\ntype: creature\nhealth: 2\n",
+    );
+    let e = load_card(&bad, None).unwrap_err();
+    assert_eq!((e.line(), e.column()), (Some(4), Some(1)), "{e}");
+
+    let catalog = rtg_yaml::build_catalog([plain]).unwrap();
+    let deck = dir.write("deck.yaml", "\u{feff}cards:\n  bom_01: 2\n");
+    assert_eq!(load_deck(&catalog, &deck).unwrap().cards.len(), 2);
+}
+
+#[test]
+fn special_files_are_refused_without_opening_them() {
+    let dir = TempDir::new();
+    // A socket: not a regular file (bound here, so it exists while the test runs).
+    let socket = dir.path().join("socket.yaml");
+    let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    let e = load_card(&socket, None).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::NotRegularFile), "{e}");
+    assert!(
+        e.to_string()
+            .contains("socket.yaml: error: not a regular file"),
+        "{e}"
+    );
+    // A FIFO would block forever on open (until a writer comes): refused on its metadata.
+    let fifo = dir.path().join("fifo.yaml");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        let e = load_card(&fifo, None).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::NotRegularFile), "{e}");
+        let e = load_deck(&rtg_yaml::Catalog::new(), &fifo).unwrap_err();
+        assert!(matches!(e.0[0].kind(), ErrorKind::NotRegularFile), "{e}");
+        let e = rtg_yaml::read_text(&fifo).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::NotRegularFile), "{e}");
+    }
+}
