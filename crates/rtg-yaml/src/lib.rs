@@ -46,6 +46,7 @@
 //! - `path`: field paths (`abilities[0].effect`) and positions.
 //! - `document`: any YAML document read with the same limits and error reports, for formats
 //!   defined in other crates (scenarios), which must not depend on a YAML library themselves.
+//! - `parse_error`: the parser's errors as typed errors with position, field and "did you mean".
 //! - `error`, `catalog`, `deck`, `suggest`: what their names say.
 
 mod build;
@@ -54,6 +55,7 @@ mod deck;
 mod document;
 mod error;
 mod loader;
+mod parse_error;
 mod path;
 mod raw;
 mod suggest;
