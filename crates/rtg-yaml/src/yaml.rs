@@ -163,9 +163,23 @@ pub(crate) fn key_at<T>(text: &str, key: &str, value: &Spanned<T>) -> Option<Pos
     };
     let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
     let before = &text[line_start..offset];
+    // The key ends with `:` after it and starts the line's content or follows a flow separator
+    // (so `b` is not found inside `ab: 2`).
     let found = before.rfind(key).filter(|&i| {
         let after = before[i + key.len()..].trim_start_matches(['"', '\'', ' ', '\t']);
-        after.starts_with(':')
+        let starts = before[..i]
+            .chars()
+            .next_back()
+            .is_none_or(|c| matches!(c, ' ' | '\t' | '{' | ',' | '"' | '\'' | '-' | '?'));
+        starts && after.starts_with(':')
+    });
+    // A quoted key starts at its quote.
+    let found = found.map(|i| {
+        if before[..i].ends_with(['"', '\'']) {
+            i - 1
+        } else {
+            i
+        }
     });
     Some(match found {
         Some(i) => Position {
