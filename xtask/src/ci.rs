@@ -51,7 +51,7 @@ fn steps() -> Vec<Cmd> {
         // The bundled content and the README's commands, run from the repository root.
         //
         // Deliberately the dev profile, not `--release` as the README's main command: every
-        // library it needs (rtg, clap, serde_yaml, ...) is already built in the dev profile by the
+        // library it needs (rtg, clap, serde-saphyr, ...) is already built in the dev profile by the
         // test step, so this compiles only the rtg-cli binary. `--release` would rebuild the whole
         // dependency tree with optimisations, minutes of a cold 2-core CI. The simulation is kept
         // small for the same reason: it proves the main job runs, the benches measure it.

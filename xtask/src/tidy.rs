@@ -106,7 +106,16 @@ const LEFTOVER_MACROS: &[&str] = &[
 // The checks
 // ---------------------------------------------------------------------------------------------
 
-/// (a) Only rtg-yaml depends on serde_yaml (or any other YAML library); the root declares it
+/// The YAML library rtg uses (in rtg-yaml only).
+const YAML_LIBRARY: &str = "serde-saphyr";
+
+/// True for a package that is a YAML library (by its name: `*yaml*`, `*yml*`, saphyr).
+fn is_yaml_library(package: &str) -> bool {
+    let lower = package.to_ascii_lowercase();
+    lower.contains("yaml") || lower.contains("yml") || lower.contains("saphyr")
+}
+
+/// (a) Only rtg-yaml depends on serde-saphyr (or any other YAML library); the root declares it
 /// in `[workspace.dependencies]`.
 #[test]
 fn yaml_only_in_rtg_yaml() {
@@ -116,13 +125,13 @@ fn yaml_only_in_rtg_yaml() {
         if manifest.is_root() {
             // The root may only name it among [workspace.dependencies].
             for (number, line) in manifest.code_lines() {
-                if line.contains("serde_yaml")
+                if line.contains(YAML_LIBRARY)
                     && manifest.section_at(number) != "workspace.dependencies"
                 {
                     bad.push(offence(
                         &manifest.path,
                         number,
-                        "serde_yaml outside [workspace.dependencies]",
+                        "serde-saphyr outside [workspace.dependencies]",
                     ));
                 }
             }
@@ -132,9 +141,7 @@ fn yaml_only_in_rtg_yaml() {
             continue;
         }
         for dep in &manifest.dependencies {
-            let lower = dep.package.to_ascii_lowercase();
-            if !internal.contains(&dep.package) && (lower.contains("yaml") || lower.contains("yml"))
-            {
+            if !internal.contains(&dep.package) && is_yaml_library(&dep.package) {
                 bad.push(offence(
                     &manifest.path,
                     dep.line,

@@ -1,5 +1,6 @@
 //! A scenario checked and in engine terms: players by seat, phases, references and checks.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use rtg_core::{EventType, Mana, ManaType, Phase, PlayerId, Zone};
@@ -267,7 +268,7 @@ impl Scenario {
 
 struct Names<'a> {
     players: [&'a str; 2],
-    handles: Vec<String>,
+    handles: BTreeSet<String>,
 }
 
 impl Names<'_> {
@@ -298,7 +299,7 @@ impl Names<'_> {
                 index,
             });
         }
-        if self.handles.iter().any(|h| h == text) {
+        if self.handles.contains(text) {
             Ok(CardRef::Name(text.to_owned()))
         } else {
             Err(format!(
@@ -432,7 +433,10 @@ impl Scenario {
             ));
         }
         let player_names = [raw.players.0[0].0.as_str(), raw.players.0[1].0.as_str()];
-        let mut handles: Vec<String> = Vec::new();
+        let mut handles: BTreeSet<String> = BTreeSet::new();
+        // One pass over the text, instead of one per setup card.
+        let card_lines = setup_word_lines(text);
+        let card_line = |id: &str| card_lines.get(id).copied();
         let mut players = Vec::new();
         for (name, setup) in &raw.players.0 {
             let mut zones = Vec::new();
@@ -453,7 +457,7 @@ impl Scenario {
                             damage: 0,
                             attack_buff: 0,
                             defense_buff: 0,
-                            line: card_line(text, id),
+                            line: card_line(id),
                         },
                         RawCard::Full(full) => {
                             let creature_state = full.sick.is_some()
@@ -478,7 +482,7 @@ impl Scenario {
                                 damage: full.damage.unwrap_or(0),
                                 attack_buff: full.attack_buff.unwrap_or(0),
                                 defense_buff: full.defense_buff.unwrap_or(0),
-                                line: card_line(text, &full.card),
+                                line: card_line(&full.card),
                             }
                         }
                     };
@@ -492,7 +496,7 @@ impl Scenario {
                                 format!("the handle `{handle}` may not contain a dot"),
                             ));
                         }
-                        handles.push(handle.clone());
+                        handles.insert(handle.clone());
                     }
                     list.push(card);
                 }
@@ -548,10 +552,11 @@ impl Scenario {
             ));
         }
         let lines = step_lines(text);
+        let text_lines: Vec<&str> = text.lines().collect();
         let mut steps = Vec::new();
         for (i, raw_step) in raw.steps.into_iter().enumerate() {
             let line = lines.get(i).copied();
-            let text = step_text(text, line);
+            let text = step_text(&text_lines, line);
             let kind = convert_step(&names, raw_step)
                 .map_err(|m| err(line, format!("step {}: {m}", i + 1)))?;
             steps.push(Step { kind, line, text });
@@ -582,9 +587,10 @@ impl Scenario {
     }
 }
 
-/// The first line under `players:` where `id` is written as a whole word: where a setup card is.
-fn card_line(text: &str, id: &str) -> Option<usize> {
-    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+/// The first line under `players:` of each word written there (a card id, a handle, ...): where
+/// a setup card is. Words are separated by spaces and YAML punctuation. One pass over the text.
+fn setup_word_lines(text: &str) -> BTreeMap<&str, usize> {
+    let mut lines = BTreeMap::new();
     let mut in_players = false;
     for (number, line) in text.lines().enumerate() {
         if line.starts_with("players:") {
@@ -598,21 +604,21 @@ fn card_line(text: &str, id: &str) -> Option<usize> {
             in_players = false;
             continue;
         }
-        let mut rest = line;
-        while let Some(at) = rest.find(id) {
-            let before = rest[..at].chars().next_back();
-            let after = rest[at + id.len()..].chars().next();
-            if !before.is_some_and(is_word) && !after.is_some_and(is_word) {
-                return Some(number + 1);
-            }
-            rest = &rest[at + id.len()..];
+        let separators = |c: char| {
+            c.is_whitespace() || matches!(c, '[' | ']' | '{' | '}' | ',' | ':' | '"' | '\'' | '#')
+        };
+        for word in line
+            .split(separators)
+            .filter(|w| !w.is_empty() && *w != "-")
+        {
+            lines.entry(word).or_insert(number + 1);
         }
     }
-    None
+    lines
 }
 
-fn step_text(text: &str, line: Option<usize>) -> String {
-    line.and_then(|l| text.lines().nth(l - 1))
+fn step_text(lines: &[&str], line: Option<usize>) -> String {
+    line.and_then(|l| lines.get(l.checked_sub(1)?))
         .map(|l| l.trim().trim_start_matches("- ").to_owned())
         .unwrap_or_default()
 }

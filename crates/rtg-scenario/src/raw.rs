@@ -1,5 +1,6 @@
 //! The scenario file as written: serde structures checked for unknown keys, in file order.
 
+use std::collections::BTreeSet;
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -20,8 +21,9 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for Ordered<V> {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
                 let mut entries: Vec<(String, V)> = Vec::new();
+                let mut seen = BTreeSet::new();
                 while let Some(key) = map.next_key::<String>()? {
-                    if entries.iter().any(|(k, _)| *k == key) {
+                    if !seen.insert(key.clone()) {
                         return Err(de::Error::custom(format!("duplicate key `{key}`")));
                     }
                     let value = map.next_value()?;
@@ -121,8 +123,9 @@ impl<'de> Deserialize<'de> for Value {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
                 let mut entries: Vec<(String, Value)> = Vec::new();
+                let mut seen = BTreeSet::new();
                 while let Some(key) = map.next_key::<String>()? {
-                    if entries.iter().any(|(k, _)| *k == key) {
+                    if !seen.insert(key.clone()) {
                         return Err(de::Error::custom(format!("duplicate key `{key}`")));
                     }
                     entries.push((key, map.next_value()?));

@@ -4,16 +4,18 @@
 use std::sync::Arc;
 
 use rtg_core::{
-    AbilityType, AlterationData, Amount, CardAbility, CardDefinition, CardId, CardType,
-    EffectHandler, EffectRegistry, EffectSpec, MAX_AMOUNT, MAX_COUNT, Mana, ManaType, ParamKind,
-    ParamSpec, ParamValue, Params, TargetKind, TargetSpec, TriggerOwner, Zone,
+    AbilityType, AlterationData, CardAbility, CardDefinition, CardId, CardType, EffectRegistry,
+    Mana, ManaType, TargetKind, TargetSpec, TriggerOwner,
 };
-use serde_yaml::Value;
+use serde_saphyr::Spanned;
 
-use crate::error::{ErrorKind, LoadError, NameKind, Source, unknown_name};
-use crate::locate::FieldPath;
-use crate::raw::{Named, RawAbility, RawAlteration, RawCard, RawParam, RawParams, Vocab};
+use crate::error::{ErrorKind, LoadError, NameKind, Source};
+use crate::path::{FieldPath, Position};
+use crate::raw::{RawAbility, RawAlteration, RawCard, RawParam, RawParams};
 use crate::suggest::suggest;
+use crate::yaml::{Node, at};
+
+mod params;
 
 /// The longest a card id or name may be.
 const MAX_ID_LEN: usize = 128;
@@ -53,19 +55,6 @@ pub(crate) struct Builder<'a> {
 
 type Result<T, E = LoadError> = std::result::Result<T, E>;
 
-fn found(value: &Value) -> String {
-    match value {
-        Value::Null => "null".to_owned(),
-        Value::Bool(b) => format!("boolean `{b}`"),
-        Value::Number(n) if n.is_f64() => format!("floating point `{n}`"),
-        Value::Number(n) => format!("integer `{n}`"),
-        Value::String(s) => format!("string {s:?}"),
-        Value::Sequence(_) => "a list".to_owned(),
-        Value::Mapping(_) => "a map".to_owned(),
-        Value::Tagged(t) => format!("a value tagged `{}`", t.tag),
-    }
-}
-
 fn valid_id(text: &str) -> bool {
     !text.is_empty()
         && text.chars().count() <= MAX_ID_LEN
@@ -73,8 +62,8 @@ fn valid_id(text: &str) -> bool {
 }
 
 impl Builder<'_> {
-    fn err(&self, path: &FieldPath, kind: ErrorKind) -> LoadError {
-        self.source.error(self.card_id.as_ref(), path, kind)
+    fn err(&self, path: &FieldPath, at: Option<Position>, kind: ErrorKind) -> LoadError {
+        self.source.error(self.card_id.as_ref(), path, at, kind)
     }
 
     /// A card definition (a file's card, or an inline template at `path`).
@@ -84,49 +73,58 @@ impl Builder<'_> {
         path: &FieldPath,
         resolver: &mut dyn Resolver,
     ) -> Result<CardDefinition> {
-        if !valid_id(&raw.card_id) {
+        if !valid_id(&raw.card_id.value) {
             return Err(self.err(
                 &path.key("card_id"),
+                at(&raw.card_id),
                 ErrorKind::InvalidValue {
                     expected: format!(
                         "a card id: 1 to {MAX_ID_LEN} characters without spaces, e.g. goblin_01"
                     ),
-                    found: format!("{:?}", raw.card_id),
+                    found: format!("{:?}", raw.card_id.value),
                 },
             ));
         }
-        if raw.name.trim().is_empty() {
+        if raw.name.value.trim().is_empty() {
             return Err(self.err(
                 &path.key("name"),
+                at(&raw.name),
                 ErrorKind::InvalidValue {
                     expected: "a display name that is not empty".to_owned(),
-                    found: format!("{:?}", raw.name),
+                    found: format!("{:?}", raw.name.value),
                 },
             ));
         }
-        let card_type = raw.card_type.0;
-        let mana = raw.mana.0;
-        let attack = raw.attack.get();
-        let defense = raw.defense.get();
+        let card_type = raw.card_type.value.0;
+        let mana = raw.mana.as_ref().map_or(Mana::EMPTY, |m| m.value.0);
+        let stat =
+            |s: &Option<Spanned<crate::raw::Amount>>| s.as_ref().map_or(0, |s| s.value.get());
+        let attack = stat(&raw.attack);
+        let defense = stat(&raw.defense);
         let what = match card_type {
             CardType::Creature => None,
             CardType::Spell => Some("a spell"),
             CardType::Mana => Some("a mana card"),
         };
         if let Some(what) = what {
-            for (field, value) in [("attack", attack), ("defense", defense)] {
+            for (field, value, written) in [
+                ("attack", attack, &raw.attack),
+                ("defense", defense, &raw.defense),
+            ] {
                 if value != 0 {
                     return Err(self.err(
                         &path.key(field),
+                        written.as_ref().and_then(at),
                         ErrorKind::Meaningless(format!(
                             "{what} is not a creature and has no {field}; remove `{field}`"
                         )),
                     ));
                 }
             }
-            if raw.techniques.as_ref().is_some_and(|t| !t.is_empty()) {
+            if let Some(t) = raw.techniques.as_ref().filter(|t| !t.value.is_empty()) {
                 return Err(self.err(
                     &path.key("techniques"),
+                    at(t),
                     ErrorKind::Meaningless(format!(
                         "{what} is not a creature, and techniques apply to creatures only"
                     )),
@@ -136,6 +134,7 @@ impl Builder<'_> {
         if card_type == CardType::Mana && mana.get(ManaType::Any) > 0 {
             return Err(self.err(
                 &path.key("mana").key("any"),
+                raw.mana.as_ref().and_then(at),
                 ErrorKind::Meaningless(
                     "a mana card adds its mana to a pool, which cannot hold `any`; \
                      use fire, earth, water or air"
@@ -144,23 +143,26 @@ impl Builder<'_> {
             ));
         }
         let mut techniques = Vec::new();
-        for (i, Named(t)) in raw.techniques.iter().flatten().enumerate() {
-            if techniques.contains(t) {
+        let written = raw.techniques.iter().flat_map(|t| &t.value);
+        for (i, item) in written.enumerate() {
+            let t = item.value.0;
+            if techniques.contains(&t) {
                 return Err(self.err(
                     &path.key("techniques").index(i),
+                    at(item),
                     ErrorKind::DuplicateItem(t.name().to_owned()),
                 ));
             }
-            techniques.push(*t);
+            techniques.push(t);
         }
         let mut abilities = Vec::new();
         for (i, ability) in raw.abilities.iter().flatten().enumerate() {
             let path = path.key("abilities").index(i);
-            abilities.push(self.ability(ability, card_type, &path, resolver)?);
+            abilities.push(self.ability(&ability.value, card_type, &path, resolver)?);
         }
         Ok(CardDefinition {
-            card_id: CardId::new(&raw.card_id),
-            name: raw.name.clone(),
+            card_id: CardId::new(&raw.card_id.value),
+            name: raw.name.value.clone(),
             description: raw.description.clone().unwrap_or_default(),
             card_type,
             mana,
@@ -178,77 +180,85 @@ impl Builder<'_> {
         path: &FieldPath,
         resolver: &mut dyn Resolver,
     ) -> Result<CardAbility> {
-        if raw.name.trim().is_empty() {
+        if raw.name.value.trim().is_empty() {
             return Err(self.err(
                 &path.key("name"),
+                at(&raw.name),
                 ErrorKind::InvalidValue {
                     expected: "an ability name that is not empty".to_owned(),
-                    found: format!("{:?}", raw.name),
+                    found: format!("{:?}", raw.name.value),
                 },
             ));
         }
         let ability_type = raw.ability_type.0;
-        if !raw.mana_requirement.0.is_empty() {
-            let why = match (ability_type, card_type) {
-                (AbilityType::Triggered, _) => Some(
+        let mana_requirement = raw
+            .mana_requirement
+            .as_ref()
+            .map_or(Mana::EMPTY, |m| m.value.0);
+        // A spell's ability may carry a requirement (contract item 6: the specification's own
+        // Fireball does); it loads, and the spell's `mana` alone is charged. A triggered
+        // ability is never paid for, so a requirement there is a mistake.
+        let _ = card_type;
+        if !mana_requirement.is_empty() && ability_type == AbilityType::Triggered {
+            return Err(self.err(
+                &path.key("mana_requirement"),
+                raw.mana_requirement.as_ref().and_then(at),
+                ErrorKind::Meaningless(
                     "a triggered ability fires by itself and costs nothing; \
-                     `mana_requirement` is for activated abilities",
+                     `mana_requirement` is for activated abilities"
+                        .to_owned(),
                 ),
-                (AbilityType::Activated, CardType::Spell) => Some(
-                    "a spell's abilities cost nothing more: the spell's `mana` is its cost \
-                     (`mana_requirement` is for activated abilities of permanents)",
-                ),
-                _ => None,
-            };
-            if let Some(why) = why {
-                return Err(self.err(
-                    &path.key("mana_requirement"),
-                    ErrorKind::Meaningless(why.to_owned()),
-                ));
-            }
+            ));
         }
-        if raw.alterations.is_empty() {
+        if raw.alterations.value.is_empty() {
             return Err(self.err(
                 &path.key("alterations"),
+                at(&raw.alterations),
                 ErrorKind::EmptyList("alterations"),
             ));
         }
         let mut alterations = Vec::new();
-        for (i, alteration) in raw.alterations.iter().enumerate() {
+        for (i, alteration) in raw.alterations.value.iter().enumerate() {
             let path = path.key("alterations").index(i);
             alterations.push(self.alteration(alteration, ability_type, &path, resolver)?);
         }
         Ok(CardAbility {
-            name: raw.name.clone(),
+            name: raw.name.value.clone(),
             description: raw.description.clone().unwrap_or_default(),
             ability_type,
-            mana_requirement: raw.mana_requirement.0,
+            mana_requirement,
             alterations,
         })
     }
 
     fn alteration(
         &self,
-        raw: &RawAlteration,
+        written: &Spanned<RawAlteration>,
         ability_type: AbilityType,
         path: &FieldPath,
         resolver: &mut dyn Resolver,
     ) -> Result<AlterationData> {
-        let Some(handler) = self.registry.get(&raw.effect) else {
+        let raw = &written.value;
+        let effect = &raw.effect.value;
+        let Some(handler) = self.registry.get(effect) else {
             let expected: Vec<String> = self.registry.names().map(str::to_owned).collect();
-            let suggestion = suggest(&raw.effect, expected.iter().map(String::as_str));
+            let suggestion = suggest(effect, expected.iter().map(String::as_str));
             return Err(self.err(
                 &path.key("effect"),
+                at(&raw.effect),
                 ErrorKind::UnknownName {
                     kind: NameKind::Effect,
-                    name: raw.effect.clone(),
+                    name: effect.clone(),
                     expected,
                     suggestion,
                 },
             ));
         };
         let spec = handler.spec();
-        let target = raw.target.map_or(TargetSpec::Choose, |Named(t)| t);
+        let target = raw
+            .target
+            .as_ref()
+            .map_or(TargetSpec::Choose, |t| t.value.0);
         let allowed: &[TargetSpec] = match spec.target_kind {
             TargetKind::Card => &[TargetSpec::SelfCard, TargetSpec::Choose],
             TargetKind::Player => &[TargetSpec::Owner, TargetSpec::Opponent, TargetSpec::Choose],
@@ -256,6 +266,7 @@ impl Builder<'_> {
         if !allowed.contains(&target) {
             return Err(self.err(
                 &path.key("target"),
+                raw.target.as_ref().and_then(at),
                 ErrorKind::TargetMismatch {
                     effect: spec.name.clone(),
                     acts_on: match spec.target_kind {
@@ -267,33 +278,57 @@ impl Builder<'_> {
                 },
             ));
         }
-        let start_trigger = raw.start_trigger.map(|Named(e)| e);
-        let end_trigger = raw.end_trigger.map(|Named(e)| e);
+        let start_trigger = raw.start_trigger.as_ref().map(|e| e.value.0);
+        let end_trigger = raw.end_trigger.as_ref().map(|e| e.value.0);
         match ability_type {
             AbilityType::Triggered if start_trigger.is_none() => {
-                return Err(self.err(path, ErrorKind::MissingStartTrigger));
+                return Err(self.err(path, at(written), ErrorKind::MissingStartTrigger));
             }
             AbilityType::Activated => {
                 let misplaced = [
-                    ("start_trigger", start_trigger.is_some()),
-                    ("trigger_self", raw.trigger_self == Some(false)),
-                    ("trigger_owner", raw.trigger_owner.is_some()),
-                    ("trigger_card_id", raw.trigger_card_id.is_some()),
+                    ("start_trigger", raw.start_trigger.as_ref().and_then(at)),
+                    (
+                        "trigger_self",
+                        raw.trigger_self.as_ref().filter(|t| !t.value).and_then(at),
+                    ),
+                    ("trigger_owner", raw.trigger_owner.as_ref().and_then(at)),
+                    ("trigger_card_id", raw.trigger_card_id.as_ref().and_then(at)),
                 ];
-                if let Some((field, _)) = misplaced.into_iter().find(|(_, bad)| *bad) {
-                    return Err(self.err(&path.key(field), ErrorKind::TriggerOnActivated { field }));
+                let given = [
+                    start_trigger.is_some(),
+                    raw.trigger_self.as_ref().is_some_and(|t| !t.value),
+                    raw.trigger_owner.is_some(),
+                    raw.trigger_card_id.is_some(),
+                ];
+                if let Some(((field, pos), _)) =
+                    misplaced.into_iter().zip(given).find(|(_, bad)| *bad)
+                {
+                    return Err(self.err(
+                        &path.key(field),
+                        pos,
+                        ErrorKind::TriggerOnActivated { field },
+                    ));
                 }
             }
             AbilityType::Triggered => {}
         }
         if !spec.reversible {
             let reversal = [
-                ("end_trigger", end_trigger.is_some()),
-                ("turn_duration", raw.turn_duration.is_some()),
+                (
+                    "end_trigger",
+                    raw.end_trigger.as_ref().and_then(at),
+                    end_trigger.is_some(),
+                ),
+                (
+                    "turn_duration",
+                    raw.turn_duration.as_ref().and_then(at),
+                    raw.turn_duration.is_some(),
+                ),
             ];
-            if let Some((field, _)) = reversal.into_iter().find(|(_, given)| *given) {
+            if let Some((field, pos, _)) = reversal.into_iter().find(|(_, _, given)| *given) {
                 return Err(self.err(
                     &path.key(field),
+                    pos,
                     ErrorKind::NotReversible {
                         effect: spec.name.clone(),
                         field,
@@ -302,14 +337,22 @@ impl Builder<'_> {
             }
         }
         let trigger_card_id = match &raw.trigger_card_id {
-            Some(id) => Some(self.card_ref(id, &path.key("trigger_card_id"), resolver)?),
+            Some(id) => {
+                Some(self.card_ref(&id.value, &path.key("trigger_card_id"), at(id), resolver)?)
+            }
             None => None,
+        };
+        let empty = RawParams::default();
+        let (params, params_at) = match &raw.params {
+            Some(p) => (&p.value, at(p)),
+            None => (&empty, at(written)),
         };
         let params = self.params(
             handler.as_ref(),
             spec,
-            &raw.params,
+            params,
             &path.key("params"),
+            params_at,
             resolver,
         )?;
         Ok(AlterationData {
@@ -317,19 +360,32 @@ impl Builder<'_> {
             target,
             start_trigger,
             end_trigger,
-            trigger_self: raw.trigger_self.unwrap_or(true),
-            trigger_owner: raw.trigger_owner.map_or(TriggerOwner::Any, |Named(o)| o),
+            trigger_self: raw.trigger_self.as_ref().is_none_or(|t| t.value),
+            trigger_owner: raw
+                .trigger_owner
+                .as_ref()
+                .map_or(TriggerOwner::Any, |o| o.value.0),
             trigger_card_id,
-            turn_duration: raw.turn_duration.map(|t| u32::try_from(t.0).unwrap_or(1)),
+            turn_duration: raw
+                .turn_duration
+                .as_ref()
+                .map(|t| u32::try_from(t.value.0).unwrap_or(1)),
             params,
         })
     }
 
     /// A card id that must name a known card (when there is a catalog to look in).
-    fn card_ref(&self, id: &str, path: &FieldPath, resolver: &dyn Resolver) -> Result<CardId> {
+    fn card_ref(
+        &self,
+        id: &str,
+        path: &FieldPath,
+        pos: Option<Position>,
+        resolver: &dyn Resolver,
+    ) -> Result<CardId> {
         if !valid_id(id) {
             return Err(self.err(
                 path,
+                pos,
                 ErrorKind::InvalidValue {
                     expected: "a card id".to_owned(),
                     found: format!("{id:?}"),
@@ -339,6 +395,7 @@ impl Builder<'_> {
         if resolver.knows(id) == Some(false) {
             return Err(self.err(
                 path,
+                pos,
                 ErrorKind::UnknownCard {
                     card_id: id.to_owned(),
                     close: resolver.close(id),
@@ -348,243 +405,18 @@ impl Builder<'_> {
         Ok(CardId::new(id))
     }
 
-    fn params(
-        &self,
-        handler: &dyn EffectHandler,
-        spec: &EffectSpec,
-        raw: &RawParams,
-        path: &FieldPath,
-        resolver: &mut dyn Resolver,
-    ) -> Result<Params> {
-        let declared = |name: &str| spec.params.iter().find(|p| p.name == name);
-        let mut params = Params::new();
-        for (name, value) in &raw.0 {
-            let param_path = path.key(name);
-            if let Some(param) = declared(name) {
-                let value = self.param(spec, param, value, &param_path, resolver)?;
-                params.insert(name, value);
-                continue;
-            }
-            let template = name
-                .strip_suffix("_card_id")
-                .and_then(declared)
-                .filter(|p| p.kind == ParamKind::Template);
-            if let Some(param) = template {
-                if raw.0.iter().any(|(k, _)| *k == param.name) {
-                    return Err(self.err(
-                        &param_path,
-                        ErrorKind::Conflict {
-                            first: param.name.clone(),
-                            second: name.clone(),
-                        },
-                    ));
-                }
-                let def = self.template_by_id(value, &param_path, resolver)?;
-                params.insert(&param.name, ParamValue::Template(def));
-                continue;
-            }
-            let mut expected: Vec<String> = Vec::new();
-            for p in &spec.params {
-                expected.push(p.name.clone());
-                if p.kind == ParamKind::Template {
-                    expected.push(format!("{}_card_id", p.name));
-                }
-            }
-            let suggestion = suggest(name, expected.iter().map(String::as_str));
-            return Err(self.err(
-                &param_path,
-                ErrorKind::UnknownParam {
-                    effect: spec.name.clone(),
-                    param: name.clone(),
-                    expected,
-                    suggestion,
-                },
-            ));
-        }
-        for param in &spec.params {
-            if params.contains(&param.name) {
-                continue;
-            }
-            if let Some(default) = &param.default {
-                params.insert(&param.name, default.clone());
-            } else if !param.optional {
-                let mut expected = param.kind.expected();
-                if param.kind == ParamKind::Template {
-                    expected.push_str(&format!(
-                        ", or `{}_card_id: <card_id>` naming a creature card",
-                        param.name
-                    ));
-                }
-                return Err(self.err(
-                    &path.key(&param.name),
-                    ErrorKind::MissingParam {
-                        effect: spec.name.clone(),
-                        param: param.name.clone(),
-                        expected,
-                    },
-                ));
-            }
-        }
-        handler.check_params(&params).map_err(|message| {
-            self.err(
-                path,
-                ErrorKind::BadParams {
-                    effect: spec.name.clone(),
-                    message,
-                },
-            )
-        })?;
-        Ok(params)
-    }
-
-    fn param(
-        &self,
-        spec: &EffectSpec,
-        param: &ParamSpec,
-        raw: &RawParam,
-        path: &FieldPath,
-        resolver: &mut dyn Resolver,
-    ) -> Result<ParamValue> {
-        let value = match raw {
-            RawParam::Card(card) if param.kind == ParamKind::Template => {
-                return Ok(ParamValue::Template(self.template(card, path, resolver)?));
-            }
-            RawParam::Card(_) => {
-                return Err(self.err(
-                    path,
-                    ErrorKind::WrongType {
-                        expected: param.kind.expected(),
-                        found: "a map".to_owned(),
-                    },
-                ));
-            }
-            RawParam::Value(value) => value,
-        };
-        let wrong = || {
-            self.err(
-                path,
-                ErrorKind::WrongType {
-                    expected: param.kind.expected(),
-                    found: found(value),
-                },
-            )
-        };
-        let int = |lo: i32, hi: i32| -> Result<i32> {
-            let Value::Number(n) = value else {
-                return Err(wrong());
-            };
-            if n.is_f64() {
-                return Err(wrong());
-            }
-            match n.as_i64().and_then(|v| i32::try_from(v).ok()) {
-                Some(v) if (lo..=hi).contains(&v) => Ok(v),
-                _ => Err(self.err(
-                    path,
-                    ErrorKind::OutOfRange {
-                        expected: param.kind.expected(),
-                        found: n.to_string(),
-                    },
-                )),
-            }
-        };
-        Ok(match param.kind {
-            ParamKind::Count => ParamValue::Int(int(0, MAX_COUNT)?),
-            ParamKind::Stat => ParamValue::Int(int(0, MAX_AMOUNT)?),
-            ParamKind::SignedInt => ParamValue::Int(int(-MAX_AMOUNT, MAX_AMOUNT)?),
-            ParamKind::Amount => match value {
-                Value::String(s) if s == "$attack" => ParamValue::Amount(Amount::SourceAttack),
-                Value::String(s) if s == "$defense" => ParamValue::Amount(Amount::SourceDefense),
-                _ => ParamValue::Amount(Amount::Fixed(int(0, MAX_AMOUNT)?)),
-            },
-            ParamKind::Mana => {
-                let mana = self.mana(value, path, &wrong)?;
-                // `gain_mana` fills a pool, and a pool holds only specific types.
-                if spec.name == "gain_mana" && mana.get(ManaType::Any) > 0 {
-                    return Err(self.err(
-                        &path.key("any"),
-                        ErrorKind::Meaningless(
-                            "gain_mana adds to a pool, which cannot hold `any`; \
-                             use fire, earth, water or air"
-                                .to_owned(),
-                        ),
-                    ));
-                }
-                ParamValue::Mana(mana)
-            }
-            ParamKind::Zone => {
-                let Value::String(s) = value else {
-                    return Err(wrong());
-                };
-                match Zone::parse(s) {
-                    Some(zone) => ParamValue::Zone(zone),
-                    None => return Err(self.err(path, unknown_name(NameKind::Zone, s))),
-                }
-            }
-            ParamKind::CardId => {
-                let Value::String(s) = value else {
-                    return Err(wrong());
-                };
-                ParamValue::Card(self.card_ref(s, path, resolver)?)
-            }
-            ParamKind::Text => match value {
-                Value::String(s) => ParamValue::Text(Arc::from(s.as_str())),
-                _ => return Err(wrong()),
-            },
-            ParamKind::Template => {
-                // A template under a name other than `template` (a user's effect): parse it now.
-                let raw: RawCard = serde_yaml::from_value(value.clone())
-                    .map_err(|e| self.source.yaml_error(path, &e))?;
-                ParamValue::Template(self.template(&raw, path, resolver)?)
-            }
-        })
-    }
-
-    fn mana(&self, value: &Value, path: &FieldPath, wrong: &dyn Fn() -> LoadError) -> Result<Mana> {
-        let Value::Mapping(map) = value else {
-            return Err(wrong());
-        };
-        let mut mana = Mana::EMPTY;
-        for (key, count) in map {
-            let Value::String(name) = key else {
-                return Err(wrong());
-            };
-            let Some(kind) = ManaType::parse(name) else {
-                return Err(self.err(&path.key(name), unknown_name(NameKind::ManaType, name)));
-            };
-            let n = match count {
-                Value::Number(n) if !n.is_f64() => n.as_i64(),
-                _ => None,
-            };
-            match n.and_then(|n| u32::try_from(n).ok()) {
-                Some(n) if i64::from(n) <= i64::from(MAX_AMOUNT) => mana.set(kind, n),
-                _ => {
-                    return Err(self.err(
-                        &path.key(name),
-                        ErrorKind::OutOfRange {
-                            expected: format!("a whole number from 0 to {MAX_AMOUNT}"),
-                            found: match count {
-                                Value::Number(n) => n.to_string(),
-                                other => found(other),
-                            },
-                        },
-                    ));
-                }
-            }
-        }
-        Ok(mana)
-    }
-
     /// An inline spawn template at `path`: a card, and a creature.
     fn template(
         &self,
-        raw: &RawCard,
+        raw: &Spanned<RawCard>,
         path: &FieldPath,
         resolver: &mut dyn Resolver,
     ) -> Result<Arc<CardDefinition>> {
-        let def = self.card(raw, path, resolver)?;
+        let def = self.card(&raw.value, path, resolver)?;
         if !def.is_creature() {
             return Err(self.err(
                 &path.key("type"),
+                at(&raw.value.card_type).or_else(|| at(raw)),
                 ErrorKind::TemplateNotCreature {
                     card_id: def.card_id.to_string(),
                     card_type: def.card_type.name(),
@@ -601,20 +433,24 @@ impl Builder<'_> {
         path: &FieldPath,
         resolver: &mut dyn Resolver,
     ) -> Result<Arc<CardDefinition>> {
-        let id = match value {
-            RawParam::Value(Value::String(id)) if valid_id(id) => id,
-            RawParam::Value(other) => {
+        let (id, pos) = match value {
+            RawParam::Value(written) => match &written.value {
+                Node::Str(id) if valid_id(id) => (id, at(written)),
+                other => {
+                    return Err(self.err(
+                        path,
+                        at(written),
+                        ErrorKind::WrongType {
+                            expected: "the card_id of a creature card".to_owned(),
+                            found: other.describe(),
+                        },
+                    ));
+                }
+            },
+            RawParam::Card(card) => {
                 return Err(self.err(
                     path,
-                    ErrorKind::WrongType {
-                        expected: "the card_id of a creature card".to_owned(),
-                        found: found(other),
-                    },
-                ));
-            }
-            RawParam::Card(_) => {
-                return Err(self.err(
-                    path,
+                    at(card),
                     ErrorKind::WrongType {
                         expected: "the card_id of a creature card".to_owned(),
                         found: "a map".to_owned(),
@@ -625,6 +461,7 @@ impl Builder<'_> {
         let unresolved = |reason: String, close: Vec<String>| {
             self.err(
                 path,
+                pos,
                 ErrorKind::UnresolvedTemplate {
                     card_id: id.clone(),
                     reason,
@@ -676,6 +513,7 @@ impl Builder<'_> {
         if !def.is_creature() {
             return Err(self.err(
                 path,
+                pos,
                 ErrorKind::TemplateNotCreature {
                     card_id: def.card_id.to_string(),
                     card_type: def.card_type.name(),

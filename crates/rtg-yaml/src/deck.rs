@@ -8,9 +8,10 @@ use rtg_core::{CardDefinition, CardId};
 
 use crate::catalog::Catalog;
 use crate::error::{DeckError, ErrorKind, LoadError, LoadErrors, Source};
-use crate::locate::FieldPath;
+use crate::path::FieldPath;
 use crate::raw::RawDeck;
-use crate::suggest::close_names;
+use crate::suggest::{CloseIndex, close_names};
+use crate::yaml::{at, key_at};
 use crate::{MAX_COPIES, MAX_DECK_CARDS};
 
 /// A deck: its cards in a fixed order (the order of the entries, each repeated by its count).
@@ -51,15 +52,14 @@ where
     K: AsRef<str>,
     N: Borrow<u32>,
 {
-    let mut seen: Vec<CardId> = Vec::new();
+    let mut seen: std::collections::BTreeSet<CardId> = std::collections::BTreeSet::new();
     let mut cards = Vec::new();
     for (id, count) in spec {
         let id = id.as_ref();
         let count = *count.borrow();
-        if seen.iter().any(|s| s.as_str() == id) {
+        if !seen.insert(CardId::new(id)) {
             return Err(DeckError::DuplicateEntry(id.to_owned()));
         }
-        seen.push(CardId::new(id));
         if count == 0 || count > MAX_COPIES {
             return Err(DeckError::BadCount {
                 card_id: id.to_owned(),
@@ -82,6 +82,7 @@ where
 
 /// Parses a deck file's text. Every unknown card is reported, not only the first.
 pub(crate) fn parse_deck(catalog: &Catalog, file: &Path, text: &str) -> Result<Deck, LoadErrors> {
+    let text = crate::yaml::strip_bom(text);
     let source = Source { file, text };
     let root = FieldPath::root();
     if crate::loader::is_blank(text) {
@@ -93,23 +94,32 @@ pub(crate) fn parse_deck(catalog: &Catalog, file: &Path, text: &str) -> Result<D
         )
         .into());
     }
-    let raw: RawDeck = serde_yaml::from_str(text).map_err(|e| {
-        let mut error = source.yaml_error(&root, &e);
+    let raw: RawDeck = crate::yaml::from_str(text, true).map_err(|e| {
+        let mut error = source.yaml_error(&root, None, &e);
         error.card_id = None;
         LoadErrors::from(error)
     })?;
     let cards_path = root.key("cards");
-    if raw.cards.0.is_empty() {
+    if raw.cards.value.0.is_empty() {
         return Err(source
-            .error(None, &cards_path, DeckError::Empty.into())
+            .error(None, &cards_path, at(&raw.cards), DeckError::Empty.into())
             .into());
     }
     let mut errors = Vec::new();
     let mut cards = Vec::new();
     let mut total: u64 = 0;
-    for (id, count) in &raw.cards.0 {
+    // Built on the first unknown card, once: each lookup then costs bounded work.
+    let mut close: Option<CloseIndex> = None;
+    for (id, written) in &raw.cards.value.0 {
+        let count = written.value;
         let Some(def) = catalog.get(id) else {
-            errors.push(source.error(None, &cards_path.key(id), unknown(catalog, id).into()));
+            let index = close.get_or_insert_with(|| CloseIndex::new(catalog.ids()));
+            let kind = DeckError::UnknownCard {
+                card_id: id.clone(),
+                close: index.close(id, 3),
+            };
+            let pos = key_at(text, id, written);
+            errors.push(source.error(None, &cards_path.key(id), pos, kind.into()));
             continue;
         };
         total += count.0 as u64;
@@ -117,6 +127,7 @@ pub(crate) fn parse_deck(catalog: &Catalog, file: &Path, text: &str) -> Result<D
             errors.push(source.error(
                 None,
                 &cards_path.key(id),
+                key_at(text, id, written),
                 DeckError::TooManyCards(total).into(),
             ));
             break;

@@ -1,5 +1,5 @@
 //! Reading any YAML document with the loader's limits and error positions, for formats defined
-//! in other crates (scenario files, replays written as YAML) that must not depend on serde_yaml.
+//! in other crates (scenario files, replays written as YAML) that must not depend on a YAML library.
 
 use std::path::Path;
 
@@ -7,7 +7,7 @@ use serde::de::DeserializeOwned;
 
 use crate::error::{ErrorKind, LoadError, Source};
 use crate::loader::{MAX_FILE_BYTES, is_blank};
-use crate::locate::FieldPath;
+use crate::path::FieldPath;
 
 /// Reads a file as UTF-8 text, refusing files over [`MAX_FILE_BYTES`] before reading them.
 pub fn read_text(path: &Path) -> Result<String, LoadError> {
@@ -23,8 +23,10 @@ pub fn parse_document<T: DeserializeOwned>(
     text: &str,
     expected: &'static str,
 ) -> Result<T, LoadError> {
+    let text = crate::yaml::strip_bom(text);
     if is_blank(text) {
         return Err(LoadError::new(file, ErrorKind::Empty { expected }));
     }
-    serde_yaml::from_str(text).map_err(|e| Source { file, text }.yaml_error(&FieldPath::root(), &e))
+    crate::yaml::from_str(text, false)
+        .map_err(|e| Source { file, text }.yaml_error(&FieldPath::root(), None, &e))
 }

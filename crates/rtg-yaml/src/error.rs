@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use rtg_core::CardId;
 use thiserror::Error;
 
-use crate::locate::{FieldPath, Position, locate, locate_nth, top_level_scalar};
+use crate::path::{FieldPath, Position};
 use crate::suggest::suggest;
 
 /// What kind of name was not recognised.
@@ -65,7 +65,7 @@ impl NameKind {
         NameKind::ALL.iter().position(|k| *k == self).unwrap_or(0)
     }
 
-    fn from_code(code: &str) -> Option<NameKind> {
+    pub(crate) fn from_code(code: &str) -> Option<NameKind> {
         code.parse::<usize>()
             .ok()
             .and_then(|i| NameKind::ALL.get(i).copied())
@@ -117,6 +117,10 @@ pub enum ErrorKind {
     /// The file could not be read.
     #[error("cannot read the file: {0}")]
     Io(#[source] std::io::Error),
+    /// The path names something other than a regular file (a FIFO, a device, a socket), which
+    /// could block or never end if read.
+    #[error("not a regular file (a FIFO, device or socket is not read)")]
+    NotRegularFile,
     /// The file is larger than the loader accepts.
     #[error("the file is {size} bytes, more than the limit of {limit} bytes")]
     TooLarge {
@@ -144,8 +148,14 @@ pub enum ErrorKind {
     #[error("the file holds several YAML documents; put one card or deck per file")]
     MultipleDocuments,
     /// Nested deeper than the parser allows.
-    #[error("the YAML is nested too deeply (the limit is 128 levels)")]
+    #[error(
+        "the YAML is nested too deeply (the limit is {} levels)",
+        crate::yaml::MAX_DEPTH
+    )]
     TooDeep,
+    /// More parts (values, events, anchors, text) than one card or deck file needs.
+    #[error("the YAML has too many parts ({0}); a card or deck file needs far fewer")]
+    TooComplex(String),
     /// Aliases expand to too much data (an "alias bomb").
     #[error("YAML aliases expand to too much data (refused as a possible alias bomb)")]
     AliasBomb,
@@ -508,107 +518,34 @@ pub(crate) struct Source<'a> {
 }
 
 impl Source<'_> {
-    /// An error at `path`, located by searching the text.
+    /// An error at `path`, written at `position`.
     pub(crate) fn error(
         &self,
         card_id: Option<&CardId>,
         path: &FieldPath,
+        position: Option<Position>,
         kind: ErrorKind,
     ) -> LoadError {
         LoadError {
             file: self.file.to_path_buf(),
-            position: locate(self.text, path),
+            position,
             card_id: card_id.cloned(),
             field: (!path.is_root()).then(|| path.to_string()),
             kind: Box::new(kind),
         }
     }
-
-    /// Turns a serde_yaml error into a [`LoadError`], using serde_yaml's position and path and
-    /// rewriting its message into a typed kind (adding "did you mean").
-    pub(crate) fn yaml_error(&self, prefix: &FieldPath, error: &serde_yaml::Error) -> LoadError {
-        let card_id = top_level_scalar(self.text, "card_id").map(CardId::new);
-        let mut position = error.location().map(|l| Position {
-            line: l.line(),
-            column: l.column(),
-        });
-        let full = error.to_string();
-        // The position is printed in front; drop serde_yaml's copy of it from the message.
-        let message = match error.location() {
-            Some(l) => full.replacen(
-                &format!(" at line {} column {}", l.line(), l.column()),
-                "",
-                1,
-            ),
-            None => full,
-        };
-        let (container, message) = split_path(&message);
-        let container = join(prefix, &container);
-        let (field, kind) = classify(&container, message);
-        if let ErrorKind::DuplicateKey { key } = &kind {
-            // serde_yaml reports a duplicate at the start of its mapping: find the second one.
-            let at = locate_nth(self.text, &container.key(key), 1);
-            position = at.or(position);
-        }
-        if position.is_none() && !field.is_root() {
-            position = locate(self.text, &field);
-        }
-        LoadError {
-            file: self.file.to_path_buf(),
-            position,
-            card_id,
-            field: (!field.is_root()).then(|| field.to_string()),
-            kind: Box::new(kind),
-        }
-    }
 }
 
-fn join(prefix: &FieldPath, path: &FieldPath) -> FieldPath {
-    let mut out = prefix.clone();
-    for seg in path.segs() {
-        out = match seg {
-            crate::locate::Seg::Key(k) => out.key(k),
-            crate::locate::Seg::Index(i) => out.index(*i),
-        };
-    }
-    out
-}
-
-/// Splits serde_yaml's `path: message` into the path and the message.
-fn split_path(message: &str) -> (FieldPath, &str) {
-    if let Some((path, rest)) = message.split_once(": ") {
-        let path_like = !path.is_empty()
-            && path.chars().all(|c| {
-                c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '[' | ']' | '?' | '$')
-            });
-        if path_like {
-            return (FieldPath::parse(path), rest);
-        }
-    }
-    (FieldPath::root(), message)
-}
-
-/// The text between the first pair of backticks.
-fn backticked(text: &str) -> Option<&str> {
-    let start = text.find('`')? + 1;
-    let len = text[start..].find('`')?;
-    Some(&text[start..start + len])
-}
-
-/// Every backticked name in `text`.
-fn all_backticked(text: &str) -> Vec<String> {
-    text.split('`')
-        .enumerate()
-        .filter(|(i, _)| i % 2 == 1)
-        .map(|(_, s)| s.to_owned())
-        .collect()
-}
-
-/// Markers of the messages this crate's own deserialisers raise, decoded by [`classify`].
+/// Markers of the messages this crate's own deserialisers raise, decoded by
+/// [`crate::parse_error::classify_message`].
 pub(crate) mod encode {
     use super::NameKind;
 
     const MARK: char = '\u{1f}';
+
+    /// A `found` that stands for the value as written in the file (a number too large for the
+    /// parser to hold exactly).
+    pub(crate) const AS_WRITTEN: &str = "\u{1f}as-written";
 
     /// An unknown name of a kind.
     pub(crate) fn unknown(kind: NameKind, name: &str) -> String {
@@ -625,7 +562,7 @@ pub(crate) mod encode {
         format!("{MARK}dup{MARK}{key}")
     }
 
-    pub(super) fn decode(message: &str) -> Option<Vec<&str>> {
+    pub(crate) fn decode(message: &str) -> Option<Vec<&str>> {
         let rest = message.strip_prefix(MARK)?;
         Some(rest.splitn(4, MARK).collect())
     }
@@ -677,108 +614,4 @@ pub(crate) fn unknown_name(kind: NameKind, name: &str) -> ErrorKind {
         expected,
         suggestion,
     }
-}
-
-/// The field path and the kind of a serde_yaml message (path already split off).
-fn classify(container: &FieldPath, message: &str) -> (FieldPath, ErrorKind) {
-    if let Some(parts) = encode::decode(message) {
-        match parts.as_slice() {
-            ["unknown", code, name] => {
-                if let Some(kind) = NameKind::from_code(code) {
-                    return (container.clone(), unknown_name(kind, name));
-                }
-            }
-            ["range", lo, hi, found] => {
-                return (
-                    container.clone(),
-                    ErrorKind::OutOfRange {
-                        expected: format!("a whole number from {lo} to {hi}"),
-                        found: (*found).to_owned(),
-                    },
-                );
-            }
-            ["dup", key] => {
-                return (
-                    container.key(key),
-                    ErrorKind::DuplicateKey {
-                        key: (*key).to_owned(),
-                    },
-                );
-            }
-            _ => {}
-        }
-    }
-    if let Some(rest) = message.strip_prefix("unknown field ") {
-        let field = backticked(rest).unwrap_or_default().to_owned();
-        let expected = rest
-            .split_once(", expected ")
-            .map(|(_, list)| all_backticked(list))
-            .unwrap_or_default();
-        let suggestion = suggest(&field, expected.iter().map(String::as_str));
-        return (
-            container.key(&field),
-            ErrorKind::UnknownField {
-                field,
-                expected,
-                suggestion,
-            },
-        );
-    }
-    if let Some(rest) = message.strip_prefix("duplicate field ") {
-        let key = backticked(rest).unwrap_or_default().to_owned();
-        return (container.key(&key), ErrorKind::DuplicateKey { key });
-    }
-    if let Some(rest) = message.strip_prefix("duplicate entry with key ") {
-        let key = rest.trim_matches(|c| c == '"' || c == '`').to_owned();
-        return (container.key(&key), ErrorKind::DuplicateKey { key });
-    }
-    if message.starts_with("duplicate entry") {
-        return (
-            container.clone(),
-            ErrorKind::DuplicateKey {
-                key: message.trim_start_matches("duplicate entry ").to_owned(),
-            },
-        );
-    }
-    if let Some(rest) = message.strip_prefix("missing field ") {
-        let field = backticked(rest).unwrap_or_default().to_owned();
-        return (container.key(&field), ErrorKind::MissingField { field });
-    }
-    for prefix in ["invalid type: ", "invalid value: ", "invalid length "] {
-        if let Some(rest) = message.strip_prefix(prefix)
-            && let Some((found, expected)) = rest.rsplit_once(", expected ")
-        {
-            // serde_yaml reports integers beyond 64 bits as `integer `N` as u128`.
-            if let Some(number) = found
-                .strip_suffix(" as u128")
-                .or_else(|| found.strip_suffix(" as i128"))
-                .and_then(|n| n.strip_prefix("integer `"))
-                .and_then(|n| n.split('`').next())
-            {
-                return (
-                    container.clone(),
-                    ErrorKind::OutOfRange {
-                        expected: expected.to_owned(),
-                        found: number.to_owned(),
-                    },
-                );
-            }
-            return (
-                container.clone(),
-                ErrorKind::WrongType {
-                    expected: expected.to_owned(),
-                    found: found.to_owned(),
-                },
-            );
-        }
-    }
-    let kind = match message {
-        "recursion limit exceeded" => ErrorKind::TooDeep,
-        "repetition limit exceeded" => ErrorKind::AliasBomb,
-        m if m.starts_with("deserializing from YAML containing more than one document") => {
-            ErrorKind::MultipleDocuments
-        }
-        m => ErrorKind::Syntax(m.to_owned()),
-    };
-    (container.clone(), kind)
 }

@@ -1,7 +1,7 @@
 //! # rtg-yaml
 //!
 //! Card and deck files: the only crate of rtg that knows YAML (and the only one that depends on
-//! `serde_yaml`). It reads the formats of the specification's sections 3, 5 and 9 into
+//! a YAML library, `serde-saphyr`). It reads the formats of the specification's sections 3, 5 and 9 into
 //! `rtg-core` definitions, and checks them loudly: every unknown name, wrong type, number out of
 //! range, duplicate key, impossible combination and dangling reference is an error saying where
 //! it is (file, line, column, card, field) and what was expected, with a "did you mean" when a
@@ -24,21 +24,29 @@
 //!
 //! ## Invariants
 //!
-//! - Loading never panics and never hangs on bad input: files over [`MAX_FILE_BYTES`] are
-//!   refused before they are read, non-UTF-8 text is an error, and serde_yaml's limits refuse
-//!   deep nesting and alias bombs.
+//! - Loading never panics and never hangs on bad input: files over [`MAX_FILE_BYTES`] and
+//!   files that are not regular files (a FIFO would block) are refused before they are read,
+//!   non-UTF-8 text is an error, a byte-order mark is dropped, and the parser's budget refuses
+//!   deep nesting, too many parts and alias bombs, in one pass.
+//! - Loading takes linear work in the size of the files, whatever their shape (see
+//!   [`parser_events`] and [`suggestion_comparisons`], which tests use to show it): positions come
+//!   from the parser, and "did you mean" looks at a bounded number of known ids.
 //! - Loading is deterministic: directories are read in file-name order, catalogs are ordered by
 //!   `card_id`, decks keep the order of their entries.
 //! - No global state: effects are checked against the [`Loader`]'s registry.
 //!
 //! ## Where things are
 //!
-//! - `raw`: serde types mirroring the files; what serde checks with exact positions.
+//! - `yaml`: the one call into the parser, its budget, error paths, and `Node`, a YAML value
+//!   that keeps the position of each part (effect parameters).
+//! - `raw`: serde types mirroring the files; values that later checks refer to are `Spanned`,
+//!   so every error knows its line and column.
 //! - `build`: the checks that need several fields, the registry or other cards.
 //! - `loader`: reading files and the two-pass batch loading (templates before their users).
-//! - `locate`: field paths and finding where a path is written, for errors found after parsing.
+//! - `path`: field paths (`abilities[0].effect`) and positions.
 //! - `document`: any YAML document read with the same limits and error reports, for formats
-//!   defined in other crates (scenarios), which must not depend on serde_yaml themselves.
+//!   defined in other crates (scenarios), which must not depend on a YAML library themselves.
+//! - `parse_error`: the parser's errors as typed errors with position, field and "did you mean".
 //! - `error`, `catalog`, `deck`, `suggest`: what their names say.
 
 mod build;
@@ -47,9 +55,11 @@ mod deck;
 mod document;
 mod error;
 mod loader;
-mod locate;
+mod parse_error;
+mod path;
 mod raw;
 mod suggest;
+mod yaml;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -61,7 +71,9 @@ pub use deck::{Deck, build_deck};
 pub use document::{parse_document, read_text};
 pub use error::{DeckError, ErrorKind, LoadError, LoadErrors, NameKind};
 pub use loader::{CardReport, LoadedCard, Loader, MAX_FILE_BYTES, is_deck_file, yaml_files_in};
-pub use locate::Position;
+pub use path::Position;
+pub use suggest::suggestion_comparisons;
+pub use yaml::parser_events;
 
 /// The most copies of one card a deck may hold.
 pub const MAX_COPIES: u32 = 1_000;

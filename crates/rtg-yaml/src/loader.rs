@@ -15,9 +15,10 @@ use crate::build::{Builder, Resolver, TemplateProblem};
 use crate::catalog::Catalog;
 use crate::deck::{Deck, parse_deck};
 use crate::error::{ErrorKind, LoadError, LoadErrors, Source};
-use crate::locate::{FieldPath, Position, locate, top_level_scalar};
+use crate::path::{FieldPath, Position};
 use crate::raw::{Probe, RawCard};
-use crate::suggest::close_names;
+use crate::suggest::{CloseIndex, close_names};
+use crate::yaml::{card_id_of, key_at, strip_bom};
 
 /// The largest card or deck file the loader reads, in bytes (checked before reading).
 pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
@@ -59,7 +60,7 @@ impl CardReport {
 
 /// True when the text holds nothing but blank lines and comments.
 pub(crate) fn is_blank(text: &str) -> bool {
-    text.lines().all(|l| {
+    strip_bom(text).lines().all(|l| {
         let t = l.trim();
         t.is_empty() || t.starts_with('#') || t == "---" || t == "..."
     })
@@ -71,6 +72,11 @@ pub(crate) fn read_text(path: &Path, limit: u64) -> Result<String, LoadError> {
     let meta = fs::metadata(path).map_err(io)?;
     if meta.is_dir() {
         return Err(io(std::io::Error::other("it is a directory, not a file")));
+    }
+    // Opening a FIFO blocks until a writer comes, and a device can be endless: only regular
+    // files are read (checked on the metadata, before opening).
+    if !meta.is_file() {
+        return Err(LoadError::new(path, ErrorKind::NotRegularFile));
     }
     if meta.len() > limit {
         return Err(LoadError::new(
@@ -94,6 +100,10 @@ pub(crate) fn read_text(path: &Path, limit: u64) -> Result<String, LoadError> {
                 limit,
             },
         ));
+    }
+    // A UTF-8 byte-order mark is not content: the text starts after it.
+    if bytes.starts_with(b"\xef\xbb\xbf") {
+        bytes.drain(..3);
     }
     String::from_utf8(bytes).map_err(|e| {
         let offset = e.utf8_error().valid_up_to();
@@ -134,12 +144,13 @@ pub fn is_deck_file(path: impl AsRef<Path>) -> bool {
     in_decks
         || read_text(path, MAX_FILE_BYTES)
             .ok()
-            .and_then(|text| serde_yaml::from_str::<Probe>(&text).ok())
+            .and_then(|text| crate::yaml::from_str::<Probe>(&text, false).ok())
             .is_some_and(|probe| probe.cards.is_some())
 }
 
 /// Parses a card's text into its raw form.
 fn parse_raw(file: &Path, text: &str) -> Result<RawCard, LoadError> {
+    let text = strip_bom(text);
     if is_blank(text) {
         return Err(LoadError::new(
             file,
@@ -148,7 +159,8 @@ fn parse_raw(file: &Path, text: &str) -> Result<RawCard, LoadError> {
             },
         ));
     }
-    serde_yaml::from_str(text).map_err(|e| Source { file, text }.yaml_error(&FieldPath::root(), &e))
+    crate::yaml::from_str(text, true)
+        .map_err(|e| Source { file, text }.yaml_error(&FieldPath::root(), None, &e))
 }
 
 /// Resolves against a catalog only (or nothing).
@@ -185,6 +197,8 @@ struct Input {
     file: PathBuf,
     text: String,
     raw: Option<RawCard>,
+    /// The card's id: from `raw`, or read on its own from a file that could not be parsed.
+    id: Option<String>,
 }
 
 enum Slot {
@@ -210,6 +224,8 @@ struct Batch<'a> {
     stack: Vec<(usize, usize)>,
     /// The length of the longest `template_card_id` chain starting at each built card.
     depth: Vec<usize>,
+    /// The ids of the batch and the catalog, for "did you mean".
+    close: &'a CloseIndex,
 }
 
 /// How deep building may recurse through `template_card_id` references before giving up.
@@ -227,10 +243,10 @@ impl Batch<'_> {
                 let from = self.stack.iter().position(|&(s, _)| s == i).unwrap_or(0);
                 let mut chain: Vec<String> = self.stack[from..]
                     .iter()
-                    .filter_map(|&(s, _)| self.inputs[s].raw.as_ref().map(|r| r.card_id.clone()))
+                    .filter_map(|&(s, _)| self.inputs[s].id.clone())
                     .collect();
-                if let Some(raw) = &self.inputs[i].raw {
-                    chain.push(raw.card_id.clone());
+                if let Some(id) = &self.inputs[i].id {
+                    chain.push(id.clone());
                 }
                 return Err(TemplateProblem::Cycle(chain));
             }
@@ -253,7 +269,7 @@ impl Batch<'_> {
                 file: &input.file,
                 text: &input.text,
             },
-            card_id: Some(CardId::new(&raw.card_id)),
+            card_id: Some(CardId::new(&raw.card_id.value)),
         };
         let result = builder.card(raw, &FieldPath::root(), self);
         if let Some((_, depth)) = self.stack.pop() {
@@ -305,12 +321,7 @@ impl Resolver for Batch<'_> {
     }
 
     fn close(&self, id: &str) -> Vec<String> {
-        let mut ids: Vec<&str> = self.by_id.keys().copied().collect();
-        if let Some(c) = self.catalog {
-            ids.extend(c.ids().filter(|i| !self.by_id.contains_key(i)));
-        }
-        ids.sort_unstable();
-        close_names(id, ids, 3)
+        self.close.close(id, 3)
     }
 }
 
@@ -353,15 +364,16 @@ impl Loader {
         catalog: Option<&Catalog>,
     ) -> Result<Arc<CardDefinition>, LoadError> {
         let file = source_name.as_ref();
+        let text = strip_bom(text);
         let raw = parse_raw(file, text)?;
         let builder = Builder {
             registry: &self.registry,
             source: Source { file, text },
-            card_id: Some(CardId::new(&raw.card_id)),
+            card_id: Some(CardId::new(&raw.card_id.value)),
         };
         let mut resolver = CatalogResolver {
             catalog,
-            own_id: &raw.card_id,
+            own_id: &raw.card_id.value,
         };
         builder
             .card(&raw, &FieldPath::root(), &mut resolver)
@@ -401,35 +413,50 @@ impl Loader {
                 },
                 Err(e) => (String::new(), None, Some(e)),
             };
-            inputs.push(Input { file, text, raw });
+            let id = match &raw {
+                Some(raw) => Some(raw.card_id.value.clone()),
+                None => card_id_of(&text),
+            };
+            inputs.push(Input {
+                file,
+                text,
+                raw,
+                id,
+            });
             first_errors.push(error);
         }
         let mut by_id: BTreeMap<&str, usize> = BTreeMap::new();
         for (i, input) in inputs.iter().enumerate() {
             let Some(raw) = &input.raw else { continue };
-            if let Some(&first) = by_id.get(raw.card_id.as_str()) {
-                let path = FieldPath::root().key("card_id");
+            if let Some(&first) = by_id.get(raw.card_id.value.as_str()) {
                 first_errors[i] = Some(LoadError {
                     file: input.file.clone(),
-                    position: locate(&input.text, &path),
-                    card_id: Some(CardId::new(&raw.card_id)),
+                    position: key_at(&input.text, "card_id", &raw.card_id),
+                    card_id: Some(CardId::new(&raw.card_id.value)),
                     field: None,
                     kind: Box::new(ErrorKind::DuplicateCardId {
-                        card_id: raw.card_id.clone(),
+                        card_id: raw.card_id.value.clone(),
                         first: inputs[first].file.clone(),
                         second: input.file.clone(),
                     }),
                 });
             } else {
-                by_id.insert(&raw.card_id, i);
+                by_id.insert(&raw.card_id.value, i);
             }
         }
         let broken: BTreeSet<&str> = inputs
             .iter()
             .filter(|input| input.raw.is_none())
-            .filter_map(|input| top_level_scalar(&input.text, "card_id"))
+            .filter_map(|input| input.id.as_deref())
             .filter(|id| !by_id.contains_key(id))
             .collect();
+        // Built once: "did you mean" for each unresolved id must not rescan every id.
+        let close = CloseIndex::new(
+            by_id
+                .keys()
+                .copied()
+                .chain(catalog.into_iter().flat_map(|c| c.ids())),
+        );
         let mut batch = Batch {
             registry: &self.registry,
             inputs: &inputs,
@@ -440,6 +467,7 @@ impl Loader {
             errors: first_errors,
             stack: Vec::new(),
             depth: vec![0; inputs.len()],
+            close: &close,
         };
         for i in 0..inputs.len() {
             if batch.errors[i].is_none() {
@@ -451,12 +479,7 @@ impl Loader {
             let input = &inputs[i];
             match (slot, error) {
                 (_, Some(error)) => {
-                    let id = input
-                        .raw
-                        .as_ref()
-                        .map(|r| r.card_id.as_str())
-                        .or_else(|| top_level_scalar(&input.text, "card_id"));
-                    if let Some(id) = id {
+                    if let Some(id) = &input.id {
                         report.failed_ids.push(CardId::new(id));
                     }
                     report.errors.push(error);

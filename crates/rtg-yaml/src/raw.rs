@@ -5,6 +5,7 @@
 //! `rtg-core` definitions. Custom deserialisers raise messages encoded by
 //! [`crate::error::encode`], which [`crate::error`] decodes into typed errors.
 
+use std::collections::BTreeSet;
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -13,8 +14,10 @@ use rtg_core::{
     TriggerOwner, Zone,
 };
 use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
+use serde_saphyr::Spanned;
 
 use crate::error::{NameKind, encode};
+use crate::yaml::Node;
 
 /// An enumerated name of the formats: its valid values and how each is written.
 pub(crate) trait Vocab: Copy + Sized + 'static {
@@ -191,6 +194,15 @@ impl<'de, const LO: i64, const HI: i64> Deserialize<'de> for Ranged<LO, HI> {
                     Err(_) => Err(E::custom(encode::range(LO, HI, &v.to_string()))),
                 }
             }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+                // The parser reads a whole number beyond 64 bits as a float: it is out of range,
+                // not of the wrong type.
+                if v.is_finite() && v.fract() == 0.0 && v.abs() >= 9.2e18 {
+                    Err(E::custom(encode::range(LO, HI, encode::AS_WRITTEN)))
+                } else {
+                    Err(de::Error::invalid_type(de::Unexpected::Float(v), &self))
+                }
+            }
             fn visit_i128<E: de::Error>(self, v: i128) -> Result<Self::Value, E> {
                 match i64::try_from(v) {
                     Ok(v) => self.visit_i64(v),
@@ -204,7 +216,8 @@ impl<'de, const LO: i64, const HI: i64> Deserialize<'de> for Ranged<LO, HI> {
                 }
             }
         }
-        deserializer.deserialize_i64(V::<LO, HI>)
+        // `any`, so that text or a fraction reaches the visitor and is reported as what it is.
+        deserializer.deserialize_any(V::<LO, HI>)
     }
 }
 
@@ -241,29 +254,30 @@ impl<'de> Deserialize<'de> for RawMana {
     }
 }
 
-/// A card file (and an inline spawn template).
+/// A card file (and an inline spawn template). Values that checks after parsing refer to are
+/// [`Spanned`], so that their errors say where they are written.
 #[derive(Debug, serde::Deserialize)]
 #[serde(
     deny_unknown_fields,
     expecting = "a card definition (a map with card_id, name, type, ...)"
 )]
 pub(crate) struct RawCard {
-    pub(crate) card_id: String,
-    pub(crate) name: String,
+    pub(crate) card_id: Spanned<String>,
+    pub(crate) name: Spanned<String>,
     #[serde(default)]
     pub(crate) description: Option<String>,
     #[serde(rename = "type")]
-    pub(crate) card_type: Named<CardType>,
+    pub(crate) card_type: Spanned<Named<CardType>>,
     #[serde(default)]
-    pub(crate) mana: RawMana,
+    pub(crate) mana: Option<Spanned<RawMana>>,
     #[serde(default)]
-    pub(crate) attack: Amount,
+    pub(crate) attack: Option<Spanned<Amount>>,
     #[serde(default)]
-    pub(crate) defense: Amount,
+    pub(crate) defense: Option<Spanned<Amount>>,
     #[serde(default)]
-    pub(crate) abilities: Option<Vec<RawAbility>>,
+    pub(crate) abilities: Option<Vec<Spanned<RawAbility>>>,
     #[serde(default)]
-    pub(crate) techniques: Option<Vec<Named<Technique>>>,
+    pub(crate) techniques: Option<Spanned<Vec<Spanned<Named<Technique>>>>>,
 }
 
 /// An ability.
@@ -273,13 +287,13 @@ pub(crate) struct RawCard {
     expecting = "an ability (a map with name, ability_type, alterations)"
 )]
 pub(crate) struct RawAbility {
-    pub(crate) name: String,
+    pub(crate) name: Spanned<String>,
     #[serde(default)]
     pub(crate) description: Option<String>,
     pub(crate) ability_type: Named<AbilityType>,
     #[serde(default)]
-    pub(crate) mana_requirement: RawMana,
-    pub(crate) alterations: Vec<RawAlteration>,
+    pub(crate) mana_requirement: Option<Spanned<RawMana>>,
+    pub(crate) alterations: Spanned<Vec<Spanned<RawAlteration>>>,
 }
 
 /// An alteration.
@@ -289,23 +303,23 @@ pub(crate) struct RawAbility {
     expecting = "an alteration (a map with effect, target, params, ...)"
 )]
 pub(crate) struct RawAlteration {
-    pub(crate) effect: String,
+    pub(crate) effect: Spanned<String>,
     #[serde(default)]
-    pub(crate) target: Option<Named<TargetSpec>>,
+    pub(crate) target: Option<Spanned<Named<TargetSpec>>>,
     #[serde(default)]
-    pub(crate) start_trigger: Option<Named<EventType>>,
+    pub(crate) start_trigger: Option<Spanned<Named<EventType>>>,
     #[serde(default)]
-    pub(crate) end_trigger: Option<Named<EventType>>,
+    pub(crate) end_trigger: Option<Spanned<Named<EventType>>>,
     #[serde(default)]
-    pub(crate) trigger_self: Option<bool>,
+    pub(crate) trigger_self: Option<Spanned<bool>>,
     #[serde(default)]
-    pub(crate) trigger_owner: Option<Named<TriggerOwner>>,
+    pub(crate) trigger_owner: Option<Spanned<Named<TriggerOwner>>>,
     #[serde(default)]
-    pub(crate) trigger_card_id: Option<String>,
+    pub(crate) trigger_card_id: Option<Spanned<String>>,
     #[serde(default)]
-    pub(crate) turn_duration: Option<Turns>,
+    pub(crate) turn_duration: Option<Spanned<Turns>>,
     #[serde(default)]
-    pub(crate) params: RawParams,
+    pub(crate) params: Option<Spanned<RawParams>>,
 }
 
 /// One parameter value as written: a nested card under `template`, any YAML value otherwise
@@ -313,17 +327,42 @@ pub(crate) struct RawAlteration {
 #[derive(Debug)]
 pub(crate) enum RawParam {
     /// An inline card definition.
-    Card(Box<RawCard>),
+    Card(Box<Spanned<RawCard>>),
     /// Anything else.
-    Value(serde_yaml::Value),
+    Value(Spanned<Node>),
 }
 
-/// The `params` map, in file order, no key twice.
+impl RawParam {
+    /// Where the key `name` of this value is written in `text` (see [`crate::yaml::key_at`]).
+    pub(crate) fn key_at(&self, text: &str, name: &str) -> Option<crate::path::Position> {
+        match self {
+            RawParam::Card(card) => crate::yaml::key_at(text, name, card),
+            RawParam::Value(value) => crate::yaml::key_at(text, name, value),
+        }
+    }
+}
+
+/// The `params` map, in file order. (Keys are plain strings, so that error paths can name them;
+/// errors about a key point at its value.)
 #[derive(Debug, Default)]
 pub(crate) struct RawParams(pub(crate) Vec<(String, RawParam)>);
 
 /// The parameter name whose value is parsed as a card definition.
 pub(crate) const TEMPLATE_PARAM: &str = "template";
+
+/// Reads the keys of a mapping, refusing a key given twice (the parser refuses duplicates too;
+/// this keeps the guarantee whatever its options), in n log n.
+struct Keys(BTreeSet<String>);
+
+impl Keys {
+    fn check<E: de::Error>(&mut self, key: &str) -> Result<(), E> {
+        if self.0.insert(key.to_owned()) {
+            Ok(())
+        } else {
+            Err(E::custom(encode::duplicate(key)))
+        }
+    }
+}
 
 impl<'de> Deserialize<'de> for RawParams {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -337,11 +376,10 @@ impl<'de> Deserialize<'de> for RawParams {
                 Ok(RawParams::default())
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawParams, A::Error> {
-                let mut params: Vec<(String, RawParam)> = Vec::new();
+                let mut params = Vec::new();
+                let mut keys = Keys(BTreeSet::new());
                 while let Some(key) = map.next_key::<String>()? {
-                    if params.iter().any(|(k, _)| *k == key) {
-                        return Err(de::Error::custom(encode::duplicate(&key)));
-                    }
+                    keys.check(&key)?;
                     let value = if key == TEMPLATE_PARAM {
                         RawParam::Card(map.next_value()?)
                     } else {
@@ -356,9 +394,9 @@ impl<'de> Deserialize<'de> for RawParams {
     }
 }
 
-/// A deck's `cards:` map, in file order, no card twice.
+/// A deck's `cards:` map, in file order, each count with where it is written.
 #[derive(Debug, Default)]
-pub(crate) struct RawDeckCards(pub(crate) Vec<(String, Copies)>);
+pub(crate) struct RawDeckCards(pub(crate) Vec<(String, Spanned<Copies>)>);
 
 impl<'de> Deserialize<'de> for RawDeckCards {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -372,11 +410,10 @@ impl<'de> Deserialize<'de> for RawDeckCards {
                 Ok(RawDeckCards::default())
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawDeckCards, A::Error> {
-                let mut cards: Vec<(String, Copies)> = Vec::new();
+                let mut cards = Vec::new();
+                let mut keys = Keys(BTreeSet::new());
                 while let Some(key) = map.next_key::<String>()? {
-                    if cards.iter().any(|(k, _)| *k == key) {
-                        return Err(de::Error::custom(encode::duplicate(&key)));
-                    }
+                    keys.check(&key)?;
                     cards.push((key, map.next_value()?));
                 }
                 Ok(RawDeckCards(cards))
@@ -397,7 +434,7 @@ pub(crate) struct RawDeck {
     pub(crate) name: Option<String>,
     #[serde(default)]
     pub(crate) description: Option<String>,
-    pub(crate) cards: RawDeckCards,
+    pub(crate) cards: Spanned<RawDeckCards>,
 }
 
 /// Only whether a file has a top-level `cards` key (a deck) or not.
@@ -405,4 +442,32 @@ pub(crate) struct RawDeck {
 pub(crate) struct Probe {
     #[serde(default)]
     pub(crate) cards: Option<de::IgnoredAny>,
+}
+
+/// Reads only the top-level `card_id` of a card file, storing it as soon as it is read, so that
+/// the card of a file with errors further on can still be named.
+pub(crate) struct IdSeed<'a>(pub(crate) &'a mut Option<String>);
+
+impl<'de> de::DeserializeSeed<'de> for IdSeed<'_> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        struct V<'a>(&'a mut Option<String>);
+        impl<'de> Visitor<'de> for V<'_> {
+            type Value = ();
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a map")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+                while let Some(key) = map.next_key::<String>()? {
+                    if key == "card_id" {
+                        *self.0 = Some(map.next_value::<String>()?);
+                        return Ok(());
+                    }
+                    map.next_value::<de::IgnoredAny>()?;
+                }
+                Ok(())
+            }
+        }
+        deserializer.deserialize_map(V(self.0))
+    }
 }

@@ -69,6 +69,79 @@ pub(crate) fn close_names<'a>(
         .collect()
 }
 
+/// How many candidates of one length [`CloseIndex::close`] compares a name with, at most. The
+/// ones compared are those nearest to the name in sorted order, so a small catalog is searched
+/// completely and a huge one (a batch of thousands of cards) in bounded time per lookup.
+pub(crate) const MAX_COMPARED_PER_LENGTH: usize = 64;
+
+thread_local! {
+    /// Edit distances computed by [`CloseIndex::close`] on this thread (for tests of the work).
+    static COMPARED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many candidates "did you mean" lookups have compared on this thread so far.
+pub fn suggestion_comparisons() -> u64 {
+    COMPARED.with(std::cell::Cell::get)
+}
+
+/// Known ids grouped by length and sorted, built once per batch, so that finding the ids close
+/// to an unknown one costs a bounded amount of work however many ids are known: only lengths
+/// within the tolerance are looked at, and in each at most [`MAX_COMPARED_PER_LENGTH`] ids.
+#[derive(Debug, Default)]
+pub(crate) struct CloseIndex {
+    /// Lower-cased id and id, by length in characters, sorted.
+    by_len: std::collections::BTreeMap<usize, Vec<(String, String)>>,
+}
+
+impl CloseIndex {
+    /// An index of `ids` (duplicates are kept once).
+    pub(crate) fn new<'a>(ids: impl IntoIterator<Item = &'a str>) -> CloseIndex {
+        let mut index = CloseIndex::default();
+        for id in ids {
+            let lower = id.to_lowercase();
+            index
+                .by_len
+                .entry(lower.chars().count())
+                .or_default()
+                .push((lower, id.to_owned()));
+        }
+        for bucket in index.by_len.values_mut() {
+            bucket.sort();
+            bucket.dedup();
+        }
+        index
+    }
+
+    /// The ids close enough to `name` to suggest, closest first, at most `limit` (ties in id
+    /// order).
+    pub(crate) fn close(&self, name: &str, limit: usize) -> Vec<String> {
+        let lower = name.to_lowercase();
+        let len = lower.chars().count();
+        let tol = tolerance(name);
+        let mut scored: Vec<(usize, &str)> = Vec::new();
+        for (_, bucket) in self.by_len.range(len.saturating_sub(tol)..=len + tol) {
+            let at = bucket.partition_point(|(l, _)| l.as_str() < lower.as_str());
+            let half = MAX_COMPARED_PER_LENGTH / 2;
+            let from = at.saturating_sub(half);
+            let to = (from + MAX_COMPARED_PER_LENGTH).min(bucket.len());
+            let from = to.saturating_sub(MAX_COMPARED_PER_LENGTH);
+            COMPARED.with(|c| c.set(c.get() + (to - from) as u64));
+            for (l, id) in &bucket[from..to] {
+                let d = distance(&lower, l);
+                if d <= tol {
+                    scored.push((d, id));
+                }
+            }
+        }
+        scored.sort();
+        scored
+            .into_iter()
+            .take(limit)
+            .map(|(_, id)| id.to_owned())
+            .collect()
+    }
+}
+
 /// The one name to suggest for `name`: a known synonym that is among the candidates, else the
 /// closest candidate within tolerance.
 pub(crate) fn suggest<'a>(
@@ -129,6 +202,34 @@ mod tests {
             suggest("helth", ["attack", "defense"]),
             Some("defense".to_owned())
         );
+    }
+
+    #[test]
+    fn the_index_finds_what_a_full_search_finds_in_small_sets() {
+        let ids = [
+            "goblin_01",
+            "goblin_02",
+            "giant_01",
+            "fireball_01",
+            "Goblin_04",
+        ];
+        let index = CloseIndex::new(ids);
+        assert_eq!(
+            index.close("goblin_03", 5),
+            vec!["Goblin_04", "goblin_01", "goblin_02"]
+        );
+        assert_eq!(index.close("goblin_03", 1), vec!["Goblin_04"]);
+        assert!(index.close("zzz", 3).is_empty());
+    }
+
+    #[test]
+    fn the_index_compares_a_bounded_number_of_ids() {
+        let ids: Vec<String> = (0..10_000).map(|i| format!("wasp_{i:05}")).collect();
+        let index = CloseIndex::new(ids.iter().map(String::as_str));
+        let before = suggestion_comparisons();
+        assert_eq!(index.close("wasp_00500", 1), vec!["wasp_00500"]);
+        let compared = suggestion_comparisons() - before;
+        assert!(compared <= 7 * MAX_COMPARED_PER_LENGTH as u64, "{compared}");
     }
 
     #[test]

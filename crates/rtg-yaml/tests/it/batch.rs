@@ -143,7 +143,8 @@ fn template_cycles_and_templates_of_broken_cards_are_errors() {
         "{errors}"
     );
     assert!(
-        messages[3].contains("d.yaml:13:11: error:") && messages[3].contains("errors of its own"),
+        // The position of the template_card_id value.
+        messages[3].contains("d.yaml:13:29: error:") && messages[3].contains("errors of its own"),
         "{errors}"
     );
     assert!(matches!(errors.0[4].kind(), ErrorKind::WrongType { .. }));

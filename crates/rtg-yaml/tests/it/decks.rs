@@ -209,3 +209,20 @@ fn deck_files_are_told_from_card_files() {
     assert!(is_deck_file(dir.write("decks/odd.yaml", "whatever: 1\n")));
     assert!(!is_deck_file(dir.write("broken.yaml", "cards: [\n")));
 }
+
+#[test]
+fn unknown_ids_are_placed_at_their_keys_in_block_and_flow_style() {
+    let catalog = catalog();
+    let errors = rtg_yaml::Loader::default()
+        .parse_deck(&catalog, "d.yaml", "cards: {a: 1, ab: 2}\n")
+        .unwrap_err();
+    let at: Vec<_> = errors.iter().map(|e| (e.line(), e.column())).collect();
+    assert_eq!(at, [(Some(1), Some(9)), (Some(1), Some(15))]);
+    let errors = rtg_yaml::Loader::default()
+        .parse_deck(&catalog, "d.yaml", "cards:\n  goblin_01: 1\n  \"b b\": 2\n")
+        .unwrap_err();
+    assert_eq!(
+        (errors.0[0].line(), errors.0[0].column()),
+        (Some(3), Some(3))
+    );
+}

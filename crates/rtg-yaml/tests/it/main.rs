@@ -5,6 +5,7 @@ mod bundled;
 mod decks;
 mod document;
 mod hostile;
+mod linear;
 mod rejections;
 mod support;
 mod valid;

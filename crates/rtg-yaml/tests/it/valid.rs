@@ -230,3 +230,43 @@ fn a_loader_with_a_custom_registry_accepts_its_effects() {
         "{e}"
     );
 }
+
+#[test]
+fn stat_references_stand_for_any_whole_number_parameter() {
+    // Contract item 22: `$attack` / `$defense` for counts, stats and signed amounts too.
+    use rtg_core::{Amount, ParamValue};
+    for (effect, param, written, expected) in [
+        (
+            "buff_card",
+            "attack_increase",
+            "$attack",
+            Amount::SourceAttack,
+        ),
+        (
+            "buff_card",
+            "defense_increase",
+            "$defense",
+            Amount::SourceDefense,
+        ),
+        ("set_stats", "attack", "$defense", Amount::SourceDefense),
+        ("draw_card", "count", "$attack", Amount::SourceAttack),
+        ("damage_player", "amount", "$attack", Amount::SourceAttack),
+    ] {
+        let target = if effect == "draw_card" || effect == "damage_player" {
+            "owner"
+        } else {
+            "self"
+        };
+        let text = format!(
+            "card_id: r\nname: R\ntype: creature\nattack: 2\ndefense: 3\nabilities:\n  - name: X\n    ability_type: activated\n    alterations:\n      - effect: {effect}\n        target: {target}\n        params:\n          {param}: {written}\n"
+        );
+        let card = rtg_yaml::parse_card("r.yaml", &text, None)
+            .unwrap_or_else(|e| panic!("{effect}.{param}: {e}"));
+        let params = &card.abilities[0].alterations[0].params;
+        assert_eq!(
+            params.get(param),
+            Some(&ParamValue::Amount(expected)),
+            "{effect}.{param}"
+        );
+    }
+}

@@ -1,0 +1,146 @@
+//! Hostile scenario files are errors, never a hang, a panic or unbounded memory: they go through
+//! rtg-yaml's parser with its limits. Work is compared by the parser's event counter (per thread),
+//! never by a clock.
+
+use std::path::{Path, PathBuf};
+
+use rtg_scenario::{load_content, load_scenario};
+
+/// A directory under the system's temporary directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let path = std::env::temp_dir().join(format!(
+            "rtg-scenario-hostile-{}-{name}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).unwrap();
+        TempDir(path)
+    }
+
+    fn write(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.0.join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Makes a file of a shape, of about the size given.
+type Shape = fn(usize) -> String;
+
+const HEAD: &str = "name: h\nturn: 1\nactive: a\nphase: main\nplayers:\n  a: {}\n  b: {}\n";
+
+fn load(path: &Path) -> (u64, Result<(), String>) {
+    let before = rtg_yaml::parser_events();
+    let result = load_scenario(path).map(|_| ()).map_err(|e| e.to_string());
+    (rtg_yaml::parser_events() - before, result)
+}
+
+#[test]
+fn hostile_scenario_shapes_are_refused_with_linear_work() {
+    let dir = TempDir::new("shapes");
+    let shapes: [(&str, Shape); 5] = [
+        ("unclosed [", |n| format!("{HEAD}steps: {}", "[".repeat(n))),
+        ("[{a: mix", |n| {
+            format!("{HEAD}steps: {}", "[{a: ".repeat(n / 5))
+        }),
+        ("deep block list", |n| {
+            format!("{HEAD}steps:\n  {}", "- ".repeat(n / 2))
+        }),
+        ("long step list", |n| {
+            format!("{HEAD}steps:\n{}", "  - advance_to: end\n".repeat(n / 20))
+        }),
+        ("NUL bytes", |n| {
+            format!("{HEAD}description: a{}", "\0".repeat(n))
+        }),
+    ];
+    for (shape, make) in shapes {
+        let small = dir.write("small.yaml", &make(20_000));
+        let large = dir.write("large.yaml", &make(40_000));
+        let (w1, _) = load(&small);
+        let (w2, r2) = load(&large);
+        assert!(
+            w2 <= 2 * w1 + w1 / 5 + 64,
+            "{shape}: {w1} events for n, {w2} for 2n; {r2:?}"
+        );
+    }
+    // The shape, in a scenario: refused at once.
+    let path = dir.write(
+        "brackets.yaml",
+        &format!("{HEAD}steps: {}", "[".repeat(200_000)),
+    );
+    let (work, result) = load(&path);
+    assert!(work < 1_000, "{work}");
+    assert!(result.unwrap_err().contains("nested too deeply"));
+}
+
+#[test]
+fn an_alias_bomb_in_a_scenario_is_refused() {
+    let dir = TempDir::new("bomb");
+    // `expect` values take any YAML value, so the aliases are expanded there.
+    let mut text = format!("{HEAD}steps:\n  - expect:\n      a: &a [1,1,1,1,1,1,1,1,1]\n");
+    for (name, prev) in [
+        ("b", "a"),
+        ("c", "b"),
+        ("d", "c"),
+        ("e", "d"),
+        ("f", "e"),
+        ("g", "f"),
+    ] {
+        let refs = vec![format!("*{prev}"); 9].join(",");
+        text.push_str(&format!("      {name}: &{name} [{refs}]\n"));
+    }
+    let path = dir.write("bomb.yaml", &text);
+    let error = load_scenario(&path).map(|_| ()).unwrap_err().to_string();
+    assert!(error.contains("alias"), "{error}");
+}
+
+#[test]
+fn a_scenario_with_a_byte_order_mark_loads_like_one_without() {
+    let dir = TempDir::new("bom");
+    let text = format!("{HEAD}steps:\n  - advance_to: end\n");
+    let plain = load_scenario(&dir.write("plain.yaml", &text)).unwrap();
+    let bom = load_scenario(&dir.write("bom.yaml", &format!("\u{feff}{text}"))).unwrap();
+    assert_eq!(plain.steps.len(), bom.steps.len());
+    assert_eq!(plain.steps[0].line, bom.steps[0].line);
+    assert_eq!(bom.steps[0].text, "advance_to: end");
+}
+
+#[test]
+fn twenty_thousand_steps_load_with_their_lines() {
+    let dir = TempDir::new("steps");
+    let n = 20_000;
+    let text = format!("{HEAD}steps:\n{}", "  - advance_to: end\n".repeat(n));
+    let scenario = load_scenario(&dir.write("long.yaml", &text)).unwrap();
+    assert_eq!(scenario.steps.len(), n);
+    assert_eq!(
+        scenario.steps[n - 1].line,
+        Some(HEAD.lines().count() + 1 + n)
+    );
+}
+
+#[test]
+fn a_fifo_in_a_scenarios_cards_is_refused_not_waited_on() {
+    let dir = TempDir::new("fifo");
+    let fifo = dir.0.join("cards.yaml");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    let special = if made.is_ok_and(|s| s.success()) {
+        None
+    } else {
+        // No mkfifo: a socket is another file that is not regular.
+        Some(std::os::unix::net::UnixListener::bind(&fifo).unwrap())
+    };
+    let error = load_content(std::slice::from_ref(&fifo))
+        .map(|_| ())
+        .unwrap_err();
+    assert!(error.to_string().contains("not a regular file"), "{error}");
+    drop(special);
+}
