@@ -19,9 +19,12 @@ use crate::path::{FieldPath, Position};
 /// template inside a spawn template needs a few more.
 pub(crate) const MAX_DEPTH: usize = 32;
 
-/// The most parser events one file may produce. A file at the size cap ([`crate::MAX_FILE_BYTES`])
-/// of one-character list items (`[1,1,1,...]`) produces about half a million events.
-const MAX_EVENTS: usize = 1_000_000;
+/// The most parser events (and nodes) one file may produce. The largest valid file, a deck of
+/// [`crate::MAX_DECK_CARDS`] different cards, produces about 20,000; a file at the size cap
+/// ([`crate::MAX_FILE_BYTES`]) of one-character list items (`[1,1,1,...]`) about half a million.
+/// The budget is checked as the parser goes, before anything is built, so a file over it is
+/// refused at the parser's speed instead of paying for half a million values first.
+const MAX_EVENTS: usize = 100_000;
 
 /// The most events aliases (`*a`) may replay in one file.
 const MAX_REPLAYED_EVENTS: usize = 20_000;

@@ -89,6 +89,21 @@ fn deep_and_unclosed_flow_collections_take_linear_work() {
 }
 
 #[test]
+fn a_file_of_more_parts_than_any_valid_one_is_refused_as_it_is_parsed() {
+    // 300,000 list items: more than the 100,000 events any valid card or deck needs. The
+    // budget stops the parser there, so the work is bounded by the budget, not the file.
+    let text = with_params(&format!("          amount: [{}1]\n", "1,".repeat(300_000)));
+    let (work, result) = card_work(&text);
+    assert!(work <= 100_100, "{work} events");
+    let e = result.unwrap_err();
+    assert!(e.contains("too many parts"), "{e}");
+    assert!(
+        e.contains("field `abilities[0].alterations[0].params.amount`"),
+        "{e}"
+    );
+}
+
+#[test]
 fn deep_block_nesting_takes_linear_work() {
     let n = 20_000;
     assert_linear("- - -", |n| card(&format!("\n  {}", "- ".repeat(n / 2))), n);
