@@ -279,8 +279,10 @@ impl Names<'_> {
             .map(|i| PlayerId(i as u8))
             .ok_or_else(|| {
                 format!(
-                    "unknown player `{name}`; the players are `{}` and `{}`",
-                    self.players[0], self.players[1]
+                    "unknown player `{name}`; the players are `{}` and `{}`{}",
+                    self.players[0],
+                    self.players[1],
+                    hint(name, self.players)
                 )
             })
     }
@@ -302,8 +304,10 @@ impl Names<'_> {
         if self.handles.contains(text) {
             Ok(CardRef::Name(text.to_owned()))
         } else {
+            let known = self.handles.iter().map(String::as_str).chain(self.players);
             Err(format!(
-                "unknown card reference `{text}`: use a `name` given in the setup or PLAYER.ZONE.INDEX"
+                "unknown card reference `{text}`: use a `name` given in the setup or PLAYER.ZONE.INDEX{}",
+                hint(text, known)
             ))
         }
     }
@@ -321,15 +325,34 @@ fn zone_name(name: &str) -> Result<Zone, String> {
         .into_iter()
         .find(|z| z.name() == name)
         .ok_or_else(|| {
-            format!("unknown zone `{name}`; expected deck, hand, battlefield or graveyard")
+            format!(
+                "unknown zone `{name}`; expected deck, hand, battlefield or graveyard{}",
+                hint(name, Zone::ALL.map(|z| z.name()))
+            )
         })
+}
+
+/// `; did you mean `x`?` when a valid word is close to the one written, else nothing.
+fn hint<'a>(written: &str, valid: impl IntoIterator<Item = &'a str> + Clone) -> String {
+    rtg_yaml::did_you_mean(written, valid)
+        .map(|close| format!("; did you mean `{close}`?"))
+        .unwrap_or_default()
+}
+
+/// The line of a top-level `key:` (written at the start of a line), for errors about it.
+fn top_level_line(text: &str, key: &str) -> Option<usize> {
+    let prefix = format!("{key}:");
+    text.lines()
+        .position(|l| l.starts_with(&prefix))
+        .map(|i| i + 1)
 }
 
 fn phase_name(name: &str) -> Result<Phase, String> {
     Phase::from_name(name).ok_or_else(|| {
         format!(
-            "unknown phase `{name}`; expected one of: {}",
-            Phase::ALL.map(|p| p.name()).join(", ")
+            "unknown phase `{name}`; expected one of: {}{}",
+            Phase::ALL.map(|p| p.name()).join(", "),
+            hint(name, Phase::ALL.map(|p| p.name()))
         )
     })
 }
@@ -534,15 +557,13 @@ impl Scenario {
         };
         let active = names
             .player(&raw.active)
-            .map_err(|m| err(None, format!("active: {m}")))?;
-        let phase = phase_name(&raw.phase).map_err(|m| err(None, format!("phase: {m}")))?;
+            .map_err(|m| err(top_level_line(text, "active"), format!("active: {m}")))?;
+        let phase = phase_name(&raw.phase)
+            .map_err(|m| err(top_level_line(text, "phase"), format!("phase: {m}")))?;
         if let Some(turn) = raw.turn
             && (turn == 0 || (turn % 2 == 1) != (active == PlayerId::FIRST))
         {
-            let line = text
-                .lines()
-                .position(|l| l.starts_with("turn:"))
-                .map(|i| i + 1);
+            let line = top_level_line(text, "turn");
             return Err(err(
                 line,
                 format!(
@@ -810,7 +831,13 @@ fn convert_check(names: &Names<'_>, path: &str, value: &Value) -> Result<Check, 
     }
     match parts.as_slice() {
         [handle, attr] => card_check(names.card(handle)?, attr, value),
-        _ => Err("unknown check: expected PLAYER.health, PLAYER.pool, PLAYER.ZONE, PLAYER.ZONE.count, REF.attack, REF.defense, REF.zone, REF.sick, phase, active, winner, pending_triggers or events".to_owned()),
+        _ => Err(format!(
+            "unknown check: expected PLAYER.health, PLAYER.pool, PLAYER.ZONE, PLAYER.ZONE.count, REF.attack, REF.defense, REF.zone, REF.sick, phase, active, winner, pending_triggers or events{}",
+            hint(
+                path,
+                ["phase", "active", "winner", "pending_triggers", "events"]
+            )
+        )),
     }
 }
 
@@ -831,7 +858,8 @@ fn card_check(card: CardRef, attr: &str, value: &Value) -> Result<Check, String>
             }
         }
         other => Err(format!(
-            "unknown card property `{other}`; expected attack, defense, zone or sick"
+            "unknown card property `{other}`; expected attack, defense, zone or sick{}",
+            hint(other, ["attack", "defense", "zone", "sick"])
         )),
     }
 }
@@ -839,8 +867,9 @@ fn card_check(card: CardRef, attr: &str, value: &Value) -> Result<Check, String>
 fn event_name(name: &str) -> Result<EventType, String> {
     EventType::from_name(name).ok_or_else(|| {
         format!(
-            "unknown event `{name}`; expected one of: {}",
-            EventType::ALL.map(|e| e.name()).join(", ")
+            "unknown event `{name}`; expected one of: {}{}",
+            EventType::ALL.map(|e| e.name()).join(", "),
+            hint(name, EventType::ALL.map(|e| e.name()))
         )
     })
 }

@@ -72,7 +72,7 @@ pub use document::{parse_document, read_text};
 pub use error::{DeckError, ErrorKind, LoadError, LoadErrors, NameKind};
 pub use loader::{CardReport, LoadedCard, Loader, MAX_FILE_BYTES, is_deck_file, yaml_files_in};
 pub use path::Position;
-pub use suggest::suggestion_comparisons;
+pub use suggest::{did_you_mean, suggestion_comparisons};
 pub use yaml::parser_events;
 
 /// The most copies of one card a deck may hold.

@@ -142,6 +142,15 @@ impl CloseIndex {
     }
 }
 
+/// The valid name closest to `name`, if one is close enough to be a typo of it (`mian` →
+/// `main`): what loaders of other formats (scenario files) use for their "did you mean".
+pub fn did_you_mean<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str> + Clone,
+) -> Option<String> {
+    suggest(name, candidates)
+}
+
 /// The one name to suggest for `name`: a known synonym that is among the candidates, else the
 /// closest candidate within tolerance.
 pub(crate) fn suggest<'a>(

@@ -197,3 +197,75 @@ fn transcript_prints_every_step_its_events_and_the_state_after() {
         rest = &rest[at + needle.len()..];
     }
 }
+
+#[test]
+fn typos_of_phases_players_and_step_words_name_their_line_and_the_closest_word() {
+    let cases: [(&str, &str, &str, &str); 8] = [
+        (
+            "phase: main\n",
+            "phase: mian\n",
+            "3: error: phase: unknown phase `mian`",
+            "`main`",
+        ),
+        (
+            "active: alice\n",
+            "active: alcie\n",
+            "2: error: active: unknown player `alcie`",
+            "`alice`",
+        ),
+        (
+            "advance_to: main_postcombat",
+            "advance_to: main_postcombt",
+            "12: error: step 2: unknown phase `main_postcombt`",
+            "`main_postcombat`",
+        ),
+        (
+            "{player: alice, card: old}",
+            "{player: alcie, card: old}",
+            "11: error: step 1: unknown player `alcie`",
+            "`alice`",
+        ),
+        (
+            "bob.health:",
+            "bbo.health:",
+            "13: error: step 3: `bbo.health`",
+            "`bob`",
+        ),
+        (
+            "bob.health: 18",
+            "old.zoen: battlefield",
+            "13: error: step 3: `old.zoen`",
+            "`zone`",
+        ),
+        (
+            "bob.health: 18",
+            "old.zone: batlefield",
+            "13: error: step 3: `old.zone`: unknown zone `batlefield`",
+            "`battlefield`",
+        ),
+        (
+            "  - attack:",
+            "  - atack:",
+            ":11:5: error: field `steps[0].atack`",
+            "`attack`",
+        ),
+    ];
+    for (from, to, starts, suggestion) in cases {
+        let text = goblin_attack(18).replace(from, to);
+        assert_ne!(text, goblin_attack(18), "{from}");
+        let (file, error) = invalid(&text);
+        let at = if starts.starts_with(':') {
+            format!("{file}{starts}")
+        } else {
+            format!("{file}:{starts}")
+        };
+        assert!(
+            error.starts_with(&at),
+            "{error}\n(expected it to start with {at})"
+        );
+        assert!(
+            error.ends_with(&format!("did you mean {suggestion}?")),
+            "{error}"
+        );
+    }
+}
