@@ -20,6 +20,9 @@ pub(crate) struct Args {
     /// those that exist].
     #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
+    /// Treat warnings as errors: exit 1 when there are any.
+    #[arg(long)]
+    deny_warnings: bool,
 }
 
 /// The files to check, sorted into cards and decks.
@@ -96,16 +99,37 @@ pub(crate) fn run(args: &Args) -> ExitCode {
         }
     }
 
-    for error in &errors {
-        out(error);
+    // Errors and warnings of a file together, files in the order they were read.
+    let mut lines: Vec<(&Path, bool, String)> = errors
+        .iter()
+        .map(|e| (e.file.as_path(), true, e.to_string()))
+        .chain(
+            report
+                .warnings
+                .iter()
+                .map(|w| (w.file.as_path(), false, w.to_string())),
+        )
+        .collect();
+    let order: Vec<&Path> = files
+        .cards
+        .iter()
+        .chain(&files.decks)
+        .map(PathBuf::as_path)
+        .collect();
+    let rank = |file: &Path| order.iter().position(|f| *f == file).unwrap_or(usize::MAX);
+    lines.sort_by_key(|(file, error, _)| (rank(file), !error));
+    for (_, _, line) in &lines {
+        out(line);
     }
+    let warnings = report.warnings.len();
     out(format!(
-        "checked {} and {}: {}",
+        "checked {} and {}: {}, {}",
         plural(files.cards.len(), "card"),
         plural(files.decks.len(), "deck"),
-        plural(errors.len(), "error")
+        plural(errors.len(), "error"),
+        plural(warnings, "warning")
     ));
-    if errors.is_empty() {
+    if errors.is_empty() && (warnings == 0 || !args.deny_warnings) {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

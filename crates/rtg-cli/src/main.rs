@@ -53,15 +53,17 @@ enum Command {
     /// Loads every card file first (all the card files and directories given, together, so
     /// cards may refer to each other across them), then every deck file against those cards.
     /// Prints every problem on standard output as `path:line:col: error: message` (without
-    /// `line:col:` when the position is unknown), then a one-line summary such as `checked 52
-    /// cards and 4 decks: 0 errors`.
+    /// `line:col:` when the position is unknown), and every card that loads but looks like a
+    /// mistake as `path:line:col: warning: message`, then a one-line summary such as `checked 53
+    /// cards and 4 decks: 0 errors, 0 warnings`.
     ///
     /// A directory is read for its `*.yaml` and `*.yml` files (not its subdirectories). A file is
     /// a deck when it is in a directory named `decks` or has a top-level `cards:` key; otherwise
     /// it is a card.
     ///
-    /// Exit status: 0 when everything is valid, 1 when anything is invalid, 2 when a path does
-    /// not exist (or on any other usage error).
+    /// Exit status: 0 when everything is valid (warnings or not), 1 when anything is invalid or,
+    /// with --deny-warnings, when there is a warning, 2 when a path does not exist (or on any
+    /// other usage error).
     Check(check::Args),
     /// Run scenario files: set up a position, play the steps, check the outcome.
     ///

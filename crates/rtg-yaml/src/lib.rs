@@ -59,6 +59,7 @@ mod parse_error;
 mod path;
 mod raw;
 mod suggest;
+mod warnings;
 mod yaml;
 
 use std::path::Path;
@@ -73,6 +74,7 @@ pub use error::{DeckError, ErrorKind, LoadError, LoadErrors, NameKind};
 pub use loader::{CardReport, LoadedCard, Loader, MAX_FILE_BYTES, is_deck_file, yaml_files_in};
 pub use path::Position;
 pub use suggest::{did_you_mean, suggestion_comparisons};
+pub use warnings::{LoadWarning, WarningKind, card_warnings};
 pub use yaml::parser_events;
 
 /// The most copies of one card a deck may hold.

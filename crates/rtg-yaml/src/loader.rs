@@ -18,6 +18,7 @@ use crate::error::{ErrorKind, LoadError, LoadErrors, Source};
 use crate::path::{FieldPath, Position};
 use crate::raw::{Probe, RawCard};
 use crate::suggest::{CloseIndex, close_names};
+use crate::warnings::{LoadWarning, card_warnings};
 use crate::yaml::{card_id_of, key_at, strip_bom};
 
 /// The largest card or deck file the loader reads, in bytes (checked before reading).
@@ -45,6 +46,8 @@ pub struct CardReport {
     /// The `card_id`s of invalid files whose id could be read (so that a deck naming one of them
     /// need not be reported again as naming an unknown card).
     pub failed_ids: Vec<CardId>,
+    /// What looks wrong in the valid cards, in file order (see [`crate::card_warnings`]).
+    pub warnings: Vec<LoadWarning>,
 }
 
 impl CardReport {
@@ -484,10 +487,15 @@ impl Loader {
                     }
                     report.errors.push(error);
                 }
-                (Slot::Done(definition), None) => report.cards.push(LoadedCard {
-                    source: input.file.clone(),
-                    definition,
-                }),
+                (Slot::Done(definition), None) => {
+                    report
+                        .warnings
+                        .extend(card_warnings(&input.file, &input.text, &definition));
+                    report.cards.push(LoadedCard {
+                        source: input.file.clone(),
+                        definition,
+                    });
+                }
                 // A card is built unless it has an error.
                 (_, None) => {}
             }

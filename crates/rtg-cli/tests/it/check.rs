@@ -5,8 +5,8 @@ use crate::support::{TempDir, creature, mana, rtg};
 /// A valid project: two cards and a deck, in the default places.
 fn valid_project() -> TempDir {
     let dir = TempDir::new();
-    dir.write("cards/goblin.yaml", creature("goblin_01"));
-    dir.write("cards/fire.yaml", mana("fire_mana_01"));
+    dir.write("cards/goblin_01.yaml", creature("goblin_01"));
+    dir.write("cards/fire_mana_01.yaml", mana("fire_mana_01"));
     dir.write(
         "decks/aggro.yaml",
         "cards:\n  goblin_01: 3\n  fire_mana_01: 2\n",
@@ -19,30 +19,39 @@ fn valid_content_exits_0_with_a_summary() {
     let dir = valid_project();
     let run = rtg(dir.path(), &["check"]);
     assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
-    assert_eq!(run.stdout, "checked 2 cards and 1 deck: 0 errors\n");
+    assert_eq!(
+        run.stdout,
+        "checked 2 cards and 1 deck: 0 errors, 0 warnings\n"
+    );
     assert_eq!(run.stderr, "");
 
     let run = rtg(dir.path(), &["check", "cards", "decks/aggro.yaml"]);
     assert_eq!(run.code, Some(0), "{}", run.stdout);
-    assert_eq!(run.stdout, "checked 2 cards and 1 deck: 0 errors\n");
+    assert_eq!(
+        run.stdout,
+        "checked 2 cards and 1 deck: 0 errors, 0 warnings\n"
+    );
 }
 
 #[test]
 fn a_bad_card_exits_1_with_path_line_column() {
     let dir = valid_project();
     dir.write(
-        "cards/giant.yaml",
+        "cards/giant_01.yaml",
         "card_id: giant_01\nname: Clumsy Giant\ntype: creature\ndefense: 5\nattack: 3\ndefense: 1\n",
     );
     dir.write(
-        "cards/imp.yaml",
+        "cards/imp_01.yaml",
         creature("imp_01").replace("type: creature", "type: creatur"),
     );
     let run = rtg(dir.path(), &["check"]);
     assert_eq!(run.code, Some(1), "{}", run.stdout);
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(lines.len(), 3, "{}", run.stdout);
-    let giant = format!("cards{}giant.yaml:6:1: error: ", std::path::MAIN_SEPARATOR);
+    let giant = format!(
+        "cards{}giant_01.yaml:6:1: error: ",
+        std::path::MAIN_SEPARATOR
+    );
     assert!(lines[0].starts_with(&giant), "{}", run.stdout);
     assert!(
         lines[0].contains("duplicate key `defense`"),
@@ -50,11 +59,12 @@ fn a_bad_card_exits_1_with_path_line_column() {
         run.stdout
     );
     assert!(
-        lines[1].contains("imp.yaml:3:7: error: ") && lines[1].contains("did you mean `creature`?"),
+        lines[1].contains("imp_01.yaml:3:7: error: ")
+            && lines[1].contains("did you mean `creature`?"),
         "{}",
         run.stdout
     );
-    assert_eq!(lines[2], "checked 4 cards and 1 deck: 2 errors");
+    assert_eq!(lines[2], "checked 4 cards and 1 deck: 2 errors, 0 warnings");
 }
 
 #[test]
@@ -75,7 +85,7 @@ fn a_deck_naming_an_unknown_card_exits_1() {
     );
     assert!(
         run.stdout
-            .ends_with("checked 2 cards and 2 decks: 1 error\n"),
+            .ends_with("checked 2 cards and 2 decks: 1 error, 0 warnings\n"),
         "{}",
         run.stdout
     );
@@ -85,14 +95,18 @@ fn a_deck_naming_an_unknown_card_exits_1() {
 fn a_deck_naming_a_broken_card_is_reported_once() {
     let dir = valid_project();
     dir.write(
-        "cards/goblin.yaml",
+        "cards/goblin_01.yaml",
         creature("goblin_01").replace("attack: 2", "attack: -2"),
     );
     let run = rtg(dir.path(), &["check"]);
     assert_eq!(run.code, Some(1), "{}", run.stdout);
-    assert!(run.stdout.ends_with(": 1 error\n"), "{}", run.stdout);
     assert!(
-        run.stdout.contains("goblin.yaml:5:9: error: "),
+        run.stdout.ends_with(": 1 error, 0 warnings\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("goblin_01.yaml:5:9: error: "),
         "{}",
         run.stdout
     );
@@ -102,10 +116,13 @@ fn a_deck_naming_a_broken_card_is_reported_once() {
 fn a_deck_file_outside_decks_is_told_by_its_cards_key() {
     let dir = valid_project();
     dir.write("extra/mixed.yaml", "cards:\n  goblin_01: 1\n");
-    dir.write("extra/wolf.yaml", creature("wolf_01"));
+    dir.write("extra/wolf_01.yaml", creature("wolf_01"));
     let run = rtg(dir.path(), &["check", "cards", "extra"]);
     assert_eq!(run.code, Some(0), "{}", run.stdout);
-    assert_eq!(run.stdout, "checked 3 cards and 1 deck: 0 errors\n");
+    assert_eq!(
+        run.stdout,
+        "checked 3 cards and 1 deck: 0 errors, 0 warnings\n"
+    );
 }
 
 #[test]
@@ -180,7 +197,7 @@ fn hostile_files_are_errors_not_crashes() {
     assert!(run.stdout.contains("deep.yaml:"), "{}", run.stdout);
     assert!(
         run.stdout
-            .ends_with("checked 5 cards and 1 deck: 3 errors\n"),
+            .ends_with("checked 5 cards and 1 deck: 3 errors, 0 warnings\n"),
         "{}",
         run.stdout
     );
@@ -191,5 +208,9 @@ fn the_bundled_cards_and_decks_are_valid() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let run = rtg(&root, &["check"]);
     assert_eq!(run.code, Some(0), "{}", run.stdout);
-    assert!(run.stdout.ends_with(": 0 errors\n"), "{}", run.stdout);
+    assert!(
+        run.stdout.ends_with(": 0 errors, 0 warnings\n"),
+        "{}",
+        run.stdout
+    );
 }

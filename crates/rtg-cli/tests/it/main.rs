@@ -10,3 +10,4 @@ mod play;
 mod scenario;
 mod simulate;
 mod support;
+mod warnings;
