@@ -6,11 +6,11 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
+use crate::alteration::AlterationRef;
 use crate::card::AbilityType;
 use crate::card::CardDefinition;
 use crate::effect::{EffectHandler, EffectRegistry};
 use crate::ids::{CardId, DefIndex};
-use crate::state::AlterationRef;
 
 /// Every card definition a game may create, indexed by a small [`DefIndex`].
 ///

@@ -6,11 +6,12 @@
 //! `std`'s `DefaultHasher`, whose output may change between Rust releases. Changing this encoding
 //! changes every digest and invalidates recorded replays: bump the replay format version then.
 
-use crate::effect::{Applied, Record};
+use crate::alteration::AlterationRef;
+use crate::applied::{Applied, Record};
 use crate::event::{Event, Target};
 use crate::ids::InstanceId;
 use crate::mana::{Mana, ManaType};
-use crate::state::{AlterationRef, GameState, GameStatus, Location, QueuedTask, StatLine};
+use crate::state::{GameState, GameStatus, Location, QueuedTask, StatLine};
 
 /// FNV-1a, 64 bit.
 #[derive(Clone, Copy, Debug)]

@@ -1,0 +1,96 @@
+//! One player's state: health, mana, counters and the four zones.
+
+use std::sync::Arc;
+
+use imbl::Vector;
+
+use crate::alteration::Zone;
+use crate::ids::InstanceId;
+use crate::mana::{Mana, ManaPool};
+
+/// One player's state.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PlayerState {
+    /// Display name.
+    pub name: Arc<str>,
+    /// Health; never below 0, no maximum.
+    pub health: i32,
+    /// Mana available now.
+    pub pool: ManaPool,
+    /// Mana cards played this turn.
+    pub mana_played: u32,
+    /// How many times the pool was refilled at a turn start: a temporary mana change made
+    /// before the latest refill was already wiped out by it, so its reversal does nothing.
+    pub refills: u32,
+    /// Most cards kept at the end of the turn.
+    pub hand_limit: u32,
+    /// Tried to draw from an empty deck: loses at the next state-based check.
+    pub drew_from_empty: bool,
+    /// Has lost (health 0, or drew from an empty deck).
+    pub lost: bool,
+    pub(crate) deck: Vector<InstanceId>,
+    pub(crate) hand: Vector<InstanceId>,
+    pub(crate) battlefield: Vector<InstanceId>,
+    pub(crate) graveyard: Vector<InstanceId>,
+}
+
+/// Starting health of a player.
+pub const STARTING_HEALTH: i32 = 20;
+/// The hand limit.
+pub const HAND_LIMIT: u32 = 7;
+
+impl PlayerState {
+    /// A player with empty zones and starting values.
+    pub fn new(name: &str) -> PlayerState {
+        PlayerState {
+            name: Arc::from(name),
+            health: STARTING_HEALTH,
+            pool: Mana::EMPTY,
+            mana_played: 0,
+            refills: 0,
+            hand_limit: HAND_LIMIT,
+            drew_from_empty: false,
+            lost: false,
+            deck: Vector::new(),
+            hand: Vector::new(),
+            battlefield: Vector::new(),
+            graveyard: Vector::new(),
+        }
+    }
+
+    /// The cards in a zone, in order (deck: top first).
+    pub fn zone(&self, zone: Zone) -> &Vector<InstanceId> {
+        match zone {
+            Zone::Deck => &self.deck,
+            Zone::Hand => &self.hand,
+            Zone::Battlefield => &self.battlefield,
+            Zone::Graveyard => &self.graveyard,
+        }
+    }
+
+    pub(crate) fn zone_mut(&mut self, zone: Zone) -> &mut Vector<InstanceId> {
+        match zone {
+            Zone::Deck => &mut self.deck,
+            Zone::Hand => &mut self.hand,
+            Zone::Battlefield => &mut self.battlefield,
+            Zone::Graveyard => &mut self.graveyard,
+        }
+    }
+
+    /// The deck, top first.
+    pub fn deck(&self) -> &Vector<InstanceId> {
+        &self.deck
+    }
+    /// The hand, in order.
+    pub fn hand(&self) -> &Vector<InstanceId> {
+        &self.hand
+    }
+    /// The battlefield, in order of entry.
+    pub fn battlefield(&self) -> &Vector<InstanceId> {
+        &self.battlefield
+    }
+    /// The graveyard, oldest first.
+    pub fn graveyard(&self) -> &Vector<InstanceId> {
+        &self.graveyard
+    }
+}
