@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use crate::card::{CardDefinition, CardType};
 use crate::ids::{DefIndex, InstanceId, PlayerId};
 use crate::state::Location;
 
@@ -62,6 +63,38 @@ pub struct CardInstance {
 }
 
 impl CardInstance {
+    /// The one constructor: a new instance of `printed` (its definition, at index `def`), with
+    /// its printed stats and no flags set.
+    pub fn new(
+        id: InstanceId,
+        def: DefIndex,
+        owner: PlayerId,
+        location: Location,
+        printed: &CardDefinition,
+    ) -> CardInstance {
+        CardInstance {
+            id,
+            def,
+            owner,
+            location,
+            stats: StatLine::printed(printed.attack, printed.defense),
+            summoning_sick: false,
+            attacked_this_turn: false,
+            deathtouched: false,
+            token: false,
+            creature: printed.card_type == CardType::Creature,
+        }
+    }
+
+    /// The same instance made a token (summoning sick: it is created onto the battlefield).
+    pub(crate) fn token(self) -> CardInstance {
+        CardInstance {
+            token: true,
+            summoning_sick: true,
+            ..self
+        }
+    }
+
     /// Where the card is.
     pub fn location(&self) -> Location {
         self.location
@@ -86,5 +119,11 @@ impl CardInstance {
     /// True on the battlefield.
     pub fn on_battlefield(&self) -> bool {
         self.location == Location::Battlefield
+    }
+
+    /// True for a creature on the battlefield: what card effects target and what fights. The
+    /// one place this is decided.
+    pub fn is_creature_on_battlefield(&self) -> bool {
+        self.creature && self.location == Location::Battlefield
     }
 }

@@ -5,9 +5,9 @@
 //! state's invariants: every card instance is in exactly one place, and each records the events
 //! it causes. They do not know phases or actions: the rules engine decides when to call them.
 
-mod checks;
 mod combat;
 mod instance;
+mod invariants;
 mod location;
 mod phase;
 mod player;
@@ -24,9 +24,9 @@ pub use combat::Combat;
 pub use instance::{CardInstance, StatLine};
 pub use location::Location;
 pub use phase::Phase;
-pub use player::{HAND_LIMIT, PlayerState, STARTING_HEALTH};
+pub use player::{HAND_LIMIT, Listener, PlayerState, STARTING_HEALTH};
 pub use status::GameStatus;
-pub use trigger::{ArmedReversal, PendingTrigger, QueuedEffect, QueuedTask};
+pub use trigger::{ArmedReversal, PendingTrigger};
 
 use crate::card::{CardDefinition, CardType, Technique};
 use crate::content::Content;
@@ -36,9 +36,9 @@ use crate::rng::GameRng;
 
 /// Everything a game is at one moment. Cheap to clone: the collections are persistent and share
 /// structure, so a history of states costs little and an old state is never changed.
-#[derive(Clone)]
+#[derive(Clone, PartialEq)]
 pub struct GameState {
-    content: Arc<Content>,
+    content: SharedContent,
     players: [PlayerState; 2],
     cards: Vector<CardInstance>,
     /// The current phase.
@@ -53,22 +53,15 @@ pub struct GameState {
     pub pending_triggers: Vector<PendingTrigger>,
     /// Started temporary effects waiting to be reversed.
     pub reversals: Vector<ArmedReversal>,
-    /// Effects waiting to resolve, first in first out.
-    pub queue: Vector<QueuedEffect>,
     /// The id the next armed reversal gets.
     pub next_reversal_id: u32,
-    /// The spell being resolved, whose own triggers are active meanwhile.
-    pub resolving: Option<InstanceId>,
     /// The last stat epoch handed out (see [`StatLine::attack_epoch`]).
     pub last_epoch: u32,
-    /// Set when a creature's stats may have changed since the last state-based check (damage,
-    /// buffs, entering the battlefield): the check scans for deaths only then. A cache, not part
-    /// of the game: ignored by equality and the digest.
-    stats_dirty: bool,
     /// Every event type some card that has been on a battlefield (or resolving) this game
-    /// listens for, as [`EventType::bit`]s: a quick, conservative test that lets the trigger
-    /// matcher skip events nobody can hear. Bits are only ever added.
-    pub listening: u32,
+    /// listens for, as [`crate::EventType::bit`]s; bits are only ever added. Nothing reads it any
+    /// more (triggers are found through each player's listeners): it stays because the digest
+    /// encodes it, and recorded replays must keep their digests.
+    pub(crate) listening: u32,
     /// How the game stands.
     pub status: GameStatus,
     /// The turn limit: this many turns are played; the game is a draw when the next would begin.
@@ -76,25 +69,21 @@ pub struct GameState {
     rng: GameRng,
 }
 
-impl PartialEq for GameState {
-    fn eq(&self, other: &GameState) -> bool {
-        Arc::ptr_eq(&self.content, &other.content)
-            && self.players == other.players
-            && self.cards == other.cards
-            && self.phase == other.phase
-            && self.active == other.active
-            && self.turn == other.turn
-            && self.combats == other.combats
-            && self.pending_triggers == other.pending_triggers
-            && self.reversals == other.reversals
-            && self.queue == other.queue
-            && self.next_reversal_id == other.next_reversal_id
-            && self.resolving == other.resolving
-            && self.last_epoch == other.last_epoch
-            && self.listening == other.listening
-            && self.status == other.status
-            && self.turn_limit == other.turn_limit
-            && self.rng == other.rng
+/// A game's content as a state holds it: two states are of the same game only when they share
+/// the very same content, so equality compares the pointer, never the definitions.
+#[derive(Clone)]
+struct SharedContent(Arc<Content>);
+
+impl PartialEq for SharedContent {
+    fn eq(&self, other: &SharedContent) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl std::ops::Deref for SharedContent {
+    type Target = Content;
+    fn deref(&self) -> &Content {
+        &self.0
     }
 }
 
@@ -115,7 +104,7 @@ impl GameState {
     /// An empty game: two players with empty zones, turn 1, seat 0 active, in the draw phase.
     pub fn new(content: Arc<Content>, names: [&str; 2], seed: u64) -> GameState {
         GameState {
-            content,
+            content: SharedContent(content),
             players: [PlayerState::new(names[0]), PlayerState::new(names[1])],
             cards: Vector::new(),
             phase: Phase::Draw,
@@ -124,12 +113,9 @@ impl GameState {
             combats: Vector::new(),
             pending_triggers: Vector::new(),
             reversals: Vector::new(),
-            queue: Vector::new(),
             next_reversal_id: 0,
-            resolving: None,
             last_epoch: 0,
             listening: 0,
-            stats_dirty: false,
             status: GameStatus::Ongoing,
             turn_limit: None,
             rng: GameRng::seeded(seed),
@@ -138,7 +124,7 @@ impl GameState {
 
     /// The game's content (definitions and effects).
     pub fn content(&self) -> &Arc<Content> {
-        &self.content
+        &self.content.0
     }
 
     /// A player.
@@ -193,7 +179,6 @@ impl GameState {
 
     /// A card instance, to change its stats and flags.
     pub fn card_mut(&mut self, id: InstanceId) -> &mut CardInstance {
-        self.stats_dirty = true;
         &mut self.cards[id.index()]
     }
 

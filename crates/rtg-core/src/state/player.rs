@@ -32,6 +32,17 @@ pub struct PlayerState {
     pub(crate) hand: Vector<InstanceId>,
     pub(crate) battlefield: Vector<InstanceId>,
     pub(crate) graveyard: Vector<InstanceId>,
+    pub(crate) listeners: Vector<Listener>,
+}
+
+/// A card on a battlefield that some triggered alteration of its definition makes listen, with
+/// the events it listens for (as [`crate::EventType::bit`]s).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Listener {
+    /// The card.
+    pub card: InstanceId,
+    /// The events some triggered alteration of its definition starts on.
+    pub events: u32,
 }
 
 /// Starting health of a player.
@@ -55,6 +66,7 @@ impl PlayerState {
             hand: Vector::new(),
             battlefield: Vector::new(),
             graveyard: Vector::new(),
+            listeners: Vector::new(),
         }
     }
 
@@ -89,6 +101,12 @@ impl PlayerState {
     pub fn battlefield(&self) -> &Vector<InstanceId> {
         &self.battlefield
     }
+    /// The listener index of this player's battlefield: the cards on it that listen for some
+    /// event, in battlefield order, kept as cards enter and leave.
+    pub fn listeners(&self) -> &Vector<Listener> {
+        &self.listeners
+    }
+
     /// The graveyard, oldest first.
     pub fn graveyard(&self) -> &Vector<InstanceId> {
         &self.graveyard

@@ -9,7 +9,7 @@ use crate::alteration::Zone;
 use crate::card::{CardType, Technique};
 use crate::event::{Event, EventType, Target};
 use crate::ids::{DefIndex, InstanceId, PlayerId};
-use crate::state::{CardInstance, GameState, Location, StatLine};
+use crate::state::{CardInstance, GameState, Listener, Location, StatLine};
 
 impl GameState {
     /// Creates a new card instance at the end of a zone (the bottom of a deck), with no events.
@@ -17,23 +17,16 @@ impl GameState {
     pub fn create_card(&mut self, def: DefIndex, owner: PlayerId, zone: Zone) -> InstanceId {
         let id = InstanceId(self.cards.len() as u32);
         let printed = self.content.definitions.get(def);
-        let stats = StatLine::printed(printed.attack, printed.defense);
-        self.cards.push_back(CardInstance {
+        self.cards.push_back(CardInstance::new(
             id,
             def,
             owner,
-            location: Location::from(zone),
-            stats,
-            summoning_sick: false,
-            attacked_this_turn: false,
-            deathtouched: false,
-            token: false,
-            creature: printed.card_type == CardType::Creature,
-        });
+            Location::from(zone),
+            printed,
+        ));
         self.players[owner.index()].zone_mut(zone).push_back(id);
         if zone == Zone::Battlefield {
-            self.listening |= self.content.trigger_mask(def);
-            self.stats_dirty = true;
+            self.listen(id, def, owner);
         }
         id
     }
@@ -50,18 +43,7 @@ impl GameState {
             .zip(&ids)
             .map(|(&def, &id)| {
                 let printed = self.content.definitions.get(def);
-                CardInstance {
-                    id,
-                    def,
-                    owner,
-                    location: Location::Deck,
-                    stats: StatLine::printed(printed.attack, printed.defense),
-                    summoning_sick: false,
-                    attacked_this_turn: false,
-                    deathtouched: false,
-                    token: false,
-                    creature: printed.card_type == CardType::Creature,
-                }
+                CardInstance::new(id, def, owner, Location::Deck, printed)
             })
             .collect();
         self.cards.append(Vector::from(instances));
@@ -88,19 +70,8 @@ impl GameState {
     ) -> InstanceId {
         let id = InstanceId(self.cards.len() as u32);
         let printed = self.content.definitions.get(def);
-        let stats = StatLine::printed(printed.attack, printed.defense);
-        self.cards.push_back(CardInstance {
-            id,
-            def,
-            owner,
-            location: Location::Gone,
-            stats,
-            summoning_sick: true,
-            attacked_this_turn: false,
-            deathtouched: false,
-            token: true,
-            creature: printed.card_type == CardType::Creature,
-        });
+        self.cards
+            .push_back(CardInstance::new(id, def, owner, Location::Gone, printed).token());
         self.put(id, Location::Battlefield, events);
         id
     }
@@ -108,12 +79,30 @@ impl GameState {
     fn take_out(&mut self, id: InstanceId) -> Location {
         let card = self.cards[id.index()];
         if let Some(zone) = card.location.zone() {
-            let list = self.players[card.owner.index()].zone_mut(zone);
+            let player = &mut self.players[card.owner.index()];
+            let list = player.zone_mut(zone);
             if let Some(pos) = list.iter().position(|&c| c == id) {
                 list.remove(pos);
             }
+            if zone == Zone::Battlefield
+                && let Some(pos) = player.listeners.iter().position(|l| l.card == id)
+            {
+                player.listeners.remove(pos);
+            }
         }
         card.location
+    }
+
+    /// Adds a card that just entered its owner's battlefield to the owner's listeners, when some
+    /// triggered alteration of its definition listens for anything.
+    fn listen(&mut self, id: InstanceId, def: DefIndex, owner: PlayerId) {
+        let events = self.content.trigger_mask(def);
+        self.listening |= events;
+        if events != 0 {
+            self.players[owner.index()]
+                .listeners
+                .push_back(Listener { card: id, events });
+        }
     }
 
     /// Moves a card to a location of its owner, recording the events of the move: leaving the
@@ -188,8 +177,7 @@ impl GameState {
             to
         };
         let epoch = if to == Location::Battlefield {
-            self.listening |= self.content.trigger_mask(card.def);
-            self.stats_dirty = true;
+            self.listen(id, card.def, owner);
             self.fresh_epoch()
         } else {
             0
@@ -257,7 +245,6 @@ impl GameState {
     pub fn start_resolving(&mut self, id: InstanceId) {
         self.take_out(id);
         self.cards[id.index()].location = Location::Resolving;
-        self.resolving = Some(id);
         self.listening |= self.content.trigger_mask(self.cards[id.index()].def);
     }
 
@@ -301,7 +288,6 @@ impl GameState {
             return 0;
         }
         let deathtouch = cause.is_some_and(|c| self.has_technique(c, Technique::Deathtouch));
-        self.stats_dirty = true;
         let slot = &mut self.cards[id.index()];
         slot.stats.damage = slot.stats.damage.saturating_add(amount);
         slot.deathtouched |= deathtouch;

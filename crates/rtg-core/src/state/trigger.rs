@@ -3,7 +3,7 @@
 
 use crate::alteration::AlterationRef;
 use crate::applied::{Applied, TargetKind};
-use crate::event::{Event, EventType, Target};
+use crate::event::{Event, EventType};
 use crate::ids::PlayerId;
 
 /// A triggered alteration waiting for a player to choose its target.
@@ -17,26 +17,6 @@ pub struct PendingTrigger {
     pub target_kind: TargetKind,
     /// The event that triggered it.
     pub event: Event,
-}
-
-/// What a queued item does when it resolves.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum QueuedTask {
-    /// Start the alteration's effect on the target.
-    Start(Target),
-    /// Undo what an earlier start applied.
-    Reverse(Applied),
-}
-
-/// An item of the first-in-first-out resolution queue.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct QueuedEffect {
-    /// The alteration.
-    pub alteration: AlterationRef,
-    /// The controller of its source.
-    pub controller: PlayerId,
-    /// What to do.
-    pub task: QueuedTask,
 }
 
 /// A started temporary effect, waiting for its end trigger or its last turn to be reversed.

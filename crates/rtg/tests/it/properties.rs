@@ -208,7 +208,12 @@ fn check_cards(state: &GameState, deck_cards: usize) {
     }
     let tokens = state.cards().iter().filter(|c| c.token).count();
     assert_eq!(state.cards().len(), deck_cards + tokens);
-    assert!(state.resolving.is_none());
+    assert!(
+        state
+            .cards()
+            .iter()
+            .all(|c| c.location() != Location::Resolving)
+    );
     let mut in_zones = 0;
     for player in [PlayerId(0), PlayerId(1)] {
         for zone in Zone::ALL {
