@@ -23,7 +23,7 @@ struct Hit {
 pub fn resolve_combats(
     state: &mut GameState,
     events: &mut Vec<Event>,
-    checks: fn(&mut GameState, &mut Vec<Event>),
+    checks: impl FnOnce(&mut GameState, &mut Vec<Event>),
 ) {
     let mut hits: Vec<Hit> = Vec::new();
     let mut player_hits = Vec::new();

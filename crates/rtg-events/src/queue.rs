@@ -37,7 +37,7 @@ pub(crate) struct QueuedEffect {
 
 /// The state-based checks, as the rules engine runs them: [`settle`] runs them after every
 /// queued item (contract 13). Passed in because they belong to `rtg-rules`, above this crate.
-pub type Checks = fn(&mut GameState, &mut Vec<Event>);
+pub type Checks = fn(&mut GameState, &mut Vec<Event>, &mut Scratch);
 
 /// The working memory of one step: the resolution queue, the spell being resolved and the lists
 /// the trigger matcher fills. Always empty when a step returns, so it is not part of the game:
@@ -51,6 +51,8 @@ pub struct Scratch {
     left: Vec<InstanceId>,
     sources: Vec<InstanceId>,
     fired: Vec<(InstanceId, u16, u16)>,
+    stats_changed: bool,
+    checked_to: usize,
 }
 
 impl Scratch {
@@ -70,10 +72,35 @@ impl Scratch {
         self.resolving = spell;
     }
 
-    /// Empties everything (after a refused step, which may leave items behind).
-    pub fn clear(&mut self) {
+    /// Readies the scratch for a step whose events start at `events` in its log: empties what a
+    /// refused step may have left behind.
+    pub fn begin(&mut self, events: usize) {
         self.queue.clear();
         self.resolving = None;
+        self.stats_changed = false;
+        self.checked_to = events;
+    }
+
+    /// Notes that an effect ran, so that creatures' stats may have changed in ways no event
+    /// shows (a buff, `set_stats`): the next state-based check looks for deaths.
+    pub fn note_effect(&mut self) {
+        self.stats_changed = true;
+    }
+
+    /// True when a creature may have come to die since the last call: an effect ran, or the
+    /// events since then deal damage or bring a creature onto a battlefield. The state-based
+    /// checks look for deaths only then; a creature's stats change in no other way during a step.
+    pub fn creatures_may_die(&mut self, log: &[Event]) -> bool {
+        let from = self.checked_to.min(log.len());
+        let changed = std::mem::take(&mut self.stats_changed)
+            || log[from..].iter().any(|e| {
+                matches!(
+                    e.kind,
+                    EventType::OnCardReceiveDamage | EventType::OnCardEnterBattlefield
+                )
+            });
+        self.checked_to = log.len();
+        changed
     }
 }
 
@@ -197,15 +224,22 @@ fn match_batch(state: &mut GameState, scratch: &mut Scratch, log: &[Event], from
             _ => {}
         }
     }
-    scratch.left.clear();
-    scratch.left.extend(scratch.departed.iter().map(|d| d.card));
+    let quiet = scratch.departed.is_empty() && scratch.resolving.is_none();
     let heard = batch.iter().fold(0u32, |mask, e| mask | e.kind.bit());
-    let listened = crate::matching::trigger_sources(
-        state,
-        scratch.resolving,
-        &scratch.left,
-        &mut scratch.sources,
-    );
+    let battlefields = state.players().iter().fold(0, |all, p| all | p.listened());
+    let listened = if quiet {
+        // The common case, decided without building the list of sources.
+        battlefields
+    } else {
+        scratch.left.clear();
+        scratch.left.extend(scratch.departed.iter().map(|d| d.card));
+        crate::matching::trigger_sources(
+            state,
+            scratch.resolving,
+            &scratch.left,
+            &mut scratch.sources,
+        )
+    };
     if heard & listened == 0 {
         // No source listens for these events: only reversals can fire.
         if !state.reversals.is_empty() {
@@ -214,6 +248,10 @@ fn match_batch(state: &mut GameState, scratch: &mut Scratch, log: &[Event], from
             }
         }
         return;
+    }
+    if quiet {
+        scratch.left.clear();
+        crate::matching::trigger_sources(state, None, &[], &mut scratch.sources);
     }
     for (index, event) in batch.iter().enumerate() {
         scratch.fired.clear();
@@ -338,7 +376,8 @@ pub fn settle(
                 reverse(state, log, item.alteration, item.controller, applied)?;
             }
         }
-        checks(state, log);
+        scratch.note_effect();
+        checks(state, log, scratch);
     }
 }
 

@@ -4,6 +4,7 @@
 //! function passed to them, so that all of them run these.
 
 use rtg_core::{Event, EventType, GameState, GameStatus, InstanceId, PlayerId, Target};
+use rtg_events::Scratch;
 
 /// True when a creature on the battlefield must die: defense 0 or less, or deathtouched.
 pub fn must_die(state: &GameState, id: InstanceId) -> bool {
@@ -15,13 +16,30 @@ pub fn must_die(state: &GameState, id: InstanceId) -> bool {
 /// player's creatures first, each battlefield in order), then every player at 0 health or who
 /// drew from an empty deck loses (`on_player_death`), then the outcome is decided.
 pub fn state_based_checks(state: &mut GameState, events: &mut Vec<Event>) {
+    run_checks(state, events, true);
+}
+
+/// The checks as a step runs them: the battlefields are looked at only when the step's scratch
+/// says a creature may have come to die since the last check (most checks find nobody dying).
+pub(crate) fn checks_in_step(
+    state: &mut GameState,
+    events: &mut Vec<Event>,
+    scratch: &mut Scratch,
+) {
+    let scan = scratch.creatures_may_die(events);
+    run_checks(state, events, scan);
+}
+
+fn run_checks(state: &mut GameState, events: &mut Vec<Event>, scan: bool) {
     let order = [state.active, state.active.opponent()];
-    // Most checks find nobody dying: allocate only when someone does die.
+    // Allocate only when someone does die.
     let mut dying: Vec<InstanceId> = Vec::new();
-    for &player in &order {
-        for &id in state.player(player).battlefield() {
-            if must_die(state, id) {
-                dying.push(id);
+    if scan {
+        for &player in &order {
+            for &id in state.player(player).battlefield() {
+                if must_die(state, id) {
+                    dying.push(id);
+                }
             }
         }
     }

@@ -11,7 +11,7 @@ use rtg_events::{
 };
 
 use crate::action::Action;
-use crate::checks::state_based_checks;
+use crate::checks::checks_in_step;
 use crate::error::RulesError;
 
 /// The new state an action produced and the events it caused, in order.
@@ -31,7 +31,7 @@ pub const PLAYABLE_PHASES: [Phase; 2] = [Phase::Main, Phase::MainPostcombat];
 pub fn apply(state: &GameState, action: &Action) -> Result<Outcome, RulesError> {
     let mut next = state.clone();
     let mut events = Vec::new();
-    step_with(&mut next, action, &mut events, &mut Scratch::new())?;
+    step(&mut next, action, &mut events, &mut Scratch::new())?;
     Ok(Outcome {
         state: next,
         events,
@@ -43,25 +43,16 @@ pub fn apply(state: &GameState, action: &Action) -> Result<Outcome, RulesError> 
 /// changes nothing; one that fails while resolving, such as a runaway trigger chain, may have):
 /// use [`apply`], or keep a copy, when the state must survive a refusal.
 ///
-/// It makes a fresh [`Scratch`] for the step; a loop of steps should make one and call
-/// [`step_with`], which then allocates nothing once the scratch has grown.
+/// `scratch` is the step's working memory (the resolution queue, the spell being resolved, the
+/// trigger matcher's lists), never part of the state: make one [`Scratch`] for a loop of steps
+/// and pass it to each, so that a step allocates nothing once it has grown to the game's needs.
 pub fn step(
-    state: &mut GameState,
-    action: &Action,
-    events: &mut Vec<Event>,
-) -> Result<(), RulesError> {
-    step_with(state, action, events, &mut Scratch::new())
-}
-
-/// [`step`] with the caller's working memory: the resolution queue and the matcher's lists live
-/// in `scratch`, never in the state, and are empty again when the step returns `Ok`.
-pub fn step_with(
     state: &mut GameState,
     action: &Action,
     events: &mut Vec<Event>,
     scratch: &mut Scratch,
 ) -> Result<(), RulesError> {
-    scratch.clear();
+    scratch.begin(events.len());
     if state.is_over() {
         return Err(RulesError::GameOver);
     }
@@ -139,8 +130,8 @@ fn finish(
     scratch: &mut Scratch,
     from: usize,
 ) -> Result<(), RulesError> {
-    state_based_checks(state, events);
-    settle(state, events, from, scratch, state_based_checks)?;
+    checks_in_step(state, events, scratch);
+    settle(state, events, from, scratch, checks_in_step)?;
     Ok(())
 }
 
@@ -213,7 +204,9 @@ fn enter_combat(
     scratch: &mut Scratch,
 ) -> Result<(), RulesError> {
     let from = events.len();
-    rtg_combat::resolve_combats(state, events, state_based_checks);
+    rtg_combat::resolve_combats(state, events, |state, events| {
+        checks_in_step(state, events, scratch)
+    });
     finish(state, events, scratch, from)
 }
 
@@ -363,6 +356,7 @@ fn check_target(
 fn apply_alterations(
     state: &mut GameState,
     events: &mut Vec<Event>,
+    scratch: &mut Scratch,
     refs: &[AlterationRef],
     controller: PlayerId,
     chosen: Option<Target>,
@@ -371,6 +365,7 @@ fn apply_alterations(
         let spec = alteration(state, at).target;
         let target = resolve_target(spec, at, controller).or(chosen);
         if let Some(target) = target {
+            scratch.note_effect();
             start_alteration(state, events, at, controller, target)?;
         }
     }
@@ -441,7 +436,7 @@ fn play_card(
             pay(state, events, player, card, &def.mana)?;
             state.start_resolving(card);
             scratch.set_resolving(Some(card));
-            apply_alterations(state, events, &refs, player, target)?;
+            apply_alterations(state, events, scratch, &refs, player, target)?;
             finish(state, events, scratch, from)?;
             let from = events.len();
             scratch.set_resolving(None);
@@ -484,7 +479,7 @@ fn activate(
             .owner(player)
             .amount(index as i32),
     );
-    apply_alterations(state, events, &refs, player, target)?;
+    apply_alterations(state, events, scratch, &refs, player, target)?;
     finish(state, events, scratch, from)
 }
 
@@ -641,6 +636,7 @@ fn resolve_pending(
     }
     state.pending_triggers.remove(index);
     let from = events.len();
+    scratch.note_effect();
     start_alteration(
         state,
         events,

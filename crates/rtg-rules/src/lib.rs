@@ -38,7 +38,7 @@ mod victory;
 
 pub use action::Action;
 pub use checks::{must_die, state_based_checks};
-pub use engine::{Outcome, PLAYABLE_PHASES, apply, check_victory, next_phase, step, step_with};
+pub use engine::{Outcome, PLAYABLE_PHASES, apply, check_victory, next_phase, step};
 pub use error::RulesError;
 pub use game::Game;
 pub use legal::legal_actions;

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use rtg_core::{CardDefinition, Content, Event, Fnv64, GameRng, GameState, GameStatus, PlayerId};
-use rtg_rules::{Action, GameConfig, new_game, start, step};
+use rtg_rules::{Action, GameConfig, Scratch, new_game, start, step};
 use serde::{Deserialize, Serialize};
 
 use crate::bot::{BotKind, to_act};
@@ -201,6 +201,7 @@ pub fn play_game(matchup: &Matchup, settings: &GameSettings, record: bool) -> Ga
     ];
     let mut rng = bot_rng(settings.seed);
     let mut events: Vec<Event> = Vec::new();
+    let mut scratch = Scratch::new();
     let mut in_phase = 0u32;
     if record {
         out.checkpoints.push((0, state.digest()));
@@ -213,7 +214,7 @@ pub fn play_game(matchup: &Matchup, settings: &GameSettings, record: bool) -> Ga
         }
         let turn = state.turn;
         events.clear();
-        if let Err(e) = step(&mut state, &action, &mut events) {
+        if let Err(e) = step(&mut state, &action, &mut events, &mut scratch) {
             out.error = Some(format!(
                 "turn {}, {}: {} chose {action:?}, refused: {e}",
                 state.turn,

@@ -53,7 +53,7 @@ pub use rtg_combat::{
 
 pub use rtg_rules::{
     Action, EndReason, Game, GameConfig, LossCause, Outcome, PLAYABLE_PHASES, Player, RulesError,
-    SetupFailure, apply, check_victory, content_for, end_reason, legal_actions, new_game,
+    Scratch, SetupFailure, apply, check_victory, content_for, end_reason, legal_actions, new_game,
     next_phase, start, start_with_hands, step,
 };
 

@@ -33,6 +33,8 @@ pub struct PlayerState {
     pub(crate) battlefield: Vector<InstanceId>,
     pub(crate) graveyard: Vector<InstanceId>,
     pub(crate) listeners: Vector<Listener>,
+    /// The union of the listeners' events, kept with them.
+    pub(crate) listened: u32,
 }
 
 /// A card on a battlefield that some triggered alteration of its definition makes listen, with
@@ -67,6 +69,7 @@ impl PlayerState {
             battlefield: Vector::new(),
             graveyard: Vector::new(),
             listeners: Vector::new(),
+            listened: 0,
         }
     }
 
@@ -105,6 +108,12 @@ impl PlayerState {
     /// event, in battlefield order, kept as cards enter and leave.
     pub fn listeners(&self) -> &Vector<Listener> {
         &self.listeners
+    }
+
+    /// Every event some listener of this player's battlefield listens for (as
+    /// [`crate::EventType::bit`]s): an event outside it fires nothing there.
+    pub fn listened(&self) -> u32 {
+        self.listened
     }
 
     /// The graveyard, oldest first.

@@ -88,6 +88,7 @@ impl GameState {
                 && let Some(pos) = player.listeners.iter().position(|l| l.card == id)
             {
                 player.listeners.remove(pos);
+                player.listened = player.listeners.iter().fold(0, |all, l| all | l.events);
             }
         }
         card.location
@@ -99,9 +100,9 @@ impl GameState {
         let events = self.content.trigger_mask(def);
         self.listening |= events;
         if events != 0 {
-            self.players[owner.index()]
-                .listeners
-                .push_back(Listener { card: id, events });
+            let player = &mut self.players[owner.index()];
+            player.listeners.push_back(Listener { card: id, events });
+            player.listened |= events;
         }
     }
 

@@ -356,7 +356,7 @@ fn play_random_game(game_seed: u64, action_seed: u64, steps: usize, probes: usiz
         for _ in 0..probes {
             let candidate = random_candidate(&state, &mut rng);
             let mut copy = state.clone();
-            let result = step(&mut copy, &candidate, &mut Vec::new());
+            let result = step(&mut copy, &candidate, &mut Vec::new(), &mut Scratch::new());
             match result {
                 Ok(()) => assert!(
                     legal.contains(&candidate) || is_unlisted_order(&state, &candidate),
