@@ -9,10 +9,12 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 
+use serde::Serialize;
 use thiserror::Error;
 
 use crate::alteration::{Amount, ParamValue, Params, Zone};
 use crate::applied::{Applied, TargetKind};
+use crate::content::DefinitionTable;
 use crate::event::{Event, Target};
 use crate::ids::{InstanceId, PlayerId};
 use crate::mana::Mana;
@@ -153,6 +155,30 @@ pub struct EffectSpec {
     pub reversible: bool,
     /// One line for people: what the effect does.
     pub summary: String,
+}
+
+/// Whose side an effect is meant for: what a bot needs to know to choose its target, declared
+/// by the effect so that nothing has to recognise effects by name.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Aim {
+    /// It hurts what it targets (damage, destruction, discards): aimed at the opponent's side.
+    Harmful,
+    /// It helps what it targets (healing, buffs, cards): aimed at its controller's own side.
+    Helpful,
+    /// Neither: aimed at its controller's own side, like a helpful one. The default.
+    #[default]
+    Neutral,
+}
+
+impl Aim {
+    /// The side an effect with this aim is meant for, when `player` controls it.
+    pub fn side(self, player: PlayerId) -> PlayerId {
+        match self {
+            Aim::Harmful => player.opponent(),
+            Aim::Helpful | Aim::Neutral => player,
+        }
+    }
 }
 
 /// An effect that failed for a reason other than the game's rules (a bug or a user effect's own
@@ -306,6 +332,24 @@ pub trait EffectHandler: Send + Sync {
             TargetKind::Card => Some(Zone::Battlefield),
             TargetKind::Player => None,
         }
+    }
+
+    /// Whose side the effect is meant for ([`Aim`]); [`Aim::Neutral`] unless the effect says.
+    fn aim(&self) -> Aim {
+        Aim::Neutral
+    }
+
+    /// The effect with these parameters compiled once, when a game's [`crate::Content`] is made:
+    /// a handler that reads no parameter by name when it runs. `None` (the default) keeps this
+    /// handler, given the parameters each time. The compiled handler must behave exactly as
+    /// this one does with `params`.
+    fn compile(
+        &self,
+        params: &Params,
+        definitions: &DefinitionTable,
+    ) -> Option<Arc<dyn EffectHandler>> {
+        let _ = (params, definitions);
+        None
     }
 
     /// Applies the effect and says what it applied.

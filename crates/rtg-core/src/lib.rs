@@ -34,7 +34,7 @@ pub use card::{AbilityType, CardAbility, CardDefinition, CardType, Technique, Te
 pub use content::{Content, DefinitionTable, TableError};
 pub use digest::Fnv64;
 pub use effect::{
-    DuplicateEffect, EffectContext, EffectError, EffectHandler, EffectRegistry, EffectSpec,
+    Aim, DuplicateEffect, EffectContext, EffectError, EffectHandler, EffectRegistry, EffectSpec,
     MAX_AMOUNT, MAX_COUNT, ParamKind, ParamSpec,
 };
 pub use event::{Event, EventType, Target};

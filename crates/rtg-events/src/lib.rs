@@ -23,4 +23,4 @@ pub use matching::{active_trigger_sources, passes_filters};
 pub use queue::{
     CHAIN_LIMIT, Checks, Scratch, TriggerError, expire_timed_effects, settle, start_alteration,
 };
-pub use targets::{alteration, is_legal_target, legal_targets, resolve_target};
+pub use targets::{aim_of, alteration, is_legal_target, legal_targets, resolve_target};

@@ -43,7 +43,9 @@ pub use rtg_core::*;
 
 pub use rtg_effects::{Builtin, BuiltinEffect, builtin_registry};
 
-pub use rtg_events::{CHAIN_LIMIT, TriggerError, is_legal_target, legal_targets, passes_filters};
+pub use rtg_events::{
+    CHAIN_LIMIT, TriggerError, aim_of, is_legal_target, legal_targets, passes_filters,
+};
 
 pub use rtg_combat::{
     AttackRefusal, BlockRefusal, assign_damage, can_attack, can_block, can_block_card,
