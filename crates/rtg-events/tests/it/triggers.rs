@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use rtg::*;
+use crate::prelude::*;
 
 use super::support::*;
 

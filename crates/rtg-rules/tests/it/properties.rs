@@ -7,11 +7,11 @@
 
 use std::sync::Arc;
 
+use crate::prelude::ManaType::*;
+use crate::prelude::*;
 use proptest::prelude::*;
-use rtg::ManaType::*;
-use rtg::*;
 
-use crate::support::*;
+use crate::positions::*;
 
 /// Fills in the default parameters of built-in effects, as the card loader does.
 fn prepared(mut def: CardDefinition) -> Arc<CardDefinition> {
