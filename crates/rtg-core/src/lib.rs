@@ -42,6 +42,6 @@ pub use ids::{CardId, DefIndex, InstanceId, PlayerId};
 pub use mana::{Mana, ManaCost, ManaPool, ManaRequirement, ManaType};
 pub use rng::GameRng;
 pub use state::{
-    ArmedReversal, CardInstance, Combat, GameState, GameStatus, HAND_LIMIT, Listener, Location,
-    PendingTrigger, Phase, PlayerState, STARTING_HEALTH, StatLine,
+    ArmedReversal, CardInstance, CardTable, Cards, Combat, GameState, GameStatus, HAND_LIMIT,
+    Listener, Location, PendingTrigger, Phase, PlayerState, STARTING_HEALTH, StatLine,
 };

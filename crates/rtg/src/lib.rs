@@ -43,13 +43,13 @@
 /// listener index's entries are reachable from `rtg-core` for the crates that need them.
 pub use rtg_core::{
     AbilityType, Aim, AlterationData, AlterationRef, Amount, Applied, ArmedReversal, CardAbility,
-    CardDefinition, CardId, CardInstance, CardSetup, CardType, Combat, Content, DefIndex,
-    DefinitionTable, DuplicateEffect, EffectContext, EffectError, EffectHandler, EffectRegistry,
-    EffectSpec, Event, EventType, GameRng, GameState, GameStatus, HAND_LIMIT, InstanceId, Location,
-    MAX_AMOUNT, MAX_COUNT, Mana, ManaCost, ManaPool, ManaRequirement, ManaType, ParamKind,
-    ParamSpec, ParamValue, Params, PendingTrigger, Phase, PlayerId, PlayerState, PositionBuilder,
-    Record, STARTING_HEALTH, SetupError, StatLine, TableError, Target, TargetKind, TargetSpec,
-    Technique, TechniqueSet, TriggerOwner, Zone,
+    CardDefinition, CardId, CardInstance, CardSetup, CardTable, CardType, Cards, Combat, Content,
+    DefIndex, DefinitionTable, DuplicateEffect, EffectContext, EffectError, EffectHandler,
+    EffectRegistry, EffectSpec, Event, EventType, GameRng, GameState, GameStatus, HAND_LIMIT,
+    InstanceId, Location, MAX_AMOUNT, MAX_COUNT, Mana, ManaCost, ManaPool, ManaRequirement,
+    ManaType, ParamKind, ParamSpec, ParamValue, Params, PendingTrigger, Phase, PlayerId,
+    PlayerState, PositionBuilder, Record, STARTING_HEALTH, SetupError, StatLine, TableError,
+    Target, TargetKind, TargetSpec, Technique, TechniqueSet, TriggerOwner, Zone,
 };
 
 pub use rtg_effects::{Builtin, BuiltinEffect, builtin_registry};

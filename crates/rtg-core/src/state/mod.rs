@@ -13,6 +13,7 @@ mod phase;
 mod player;
 mod primitives;
 mod status;
+mod table;
 mod trigger;
 
 use std::fmt;
@@ -26,6 +27,7 @@ pub use location::Location;
 pub use phase::Phase;
 pub use player::{HAND_LIMIT, Listener, PlayerState, STARTING_HEALTH};
 pub use status::GameStatus;
+pub use table::{CardTable, Cards};
 pub use trigger::{ArmedReversal, PendingTrigger};
 
 use crate::card::{CardDefinition, CardType, Technique};
@@ -40,7 +42,7 @@ use crate::rng::GameRng;
 pub struct GameState {
     content: SharedContent,
     players: [PlayerState; 2],
-    cards: Vector<CardInstance>,
+    cards: CardTable,
     /// The current phase.
     pub phase: Phase,
     /// Whose turn it is.
@@ -106,7 +108,7 @@ impl GameState {
         GameState {
             content: SharedContent(content),
             players: [PlayerState::new(names[0]), PlayerState::new(names[1])],
-            cards: Vector::new(),
+            cards: CardTable::default(),
             phase: Phase::Draw,
             active: PlayerId::FIRST,
             turn: 1,
@@ -160,7 +162,7 @@ impl GameState {
     }
 
     /// Every card instance, by id.
-    pub fn cards(&self) -> &Vector<CardInstance> {
+    pub fn cards(&self) -> &CardTable {
         &self.cards
     }
 

@@ -3,8 +3,6 @@
 
 use std::sync::Arc;
 
-use imbl::Vector;
-
 use crate::alteration::Zone;
 use crate::card::{CardType, Technique};
 use crate::event::{Event, EventType, Target};
@@ -17,7 +15,7 @@ impl GameState {
     pub fn create_card(&mut self, def: DefIndex, owner: PlayerId, zone: Zone) -> InstanceId {
         let id = InstanceId(self.cards.len() as u32);
         let printed = self.content.definitions.get(def);
-        self.cards.push_back(CardInstance::new(
+        self.cards.push(CardInstance::new(
             id,
             def,
             owner,
@@ -46,7 +44,7 @@ impl GameState {
                 CardInstance::new(id, def, owner, Location::Deck, printed)
             })
             .collect();
-        self.cards.append(Vector::from(instances));
+        self.cards.extend(instances);
         self.players[owner.index()]
             .deck
             .append(ids.iter().copied().collect());
@@ -71,7 +69,7 @@ impl GameState {
         let id = InstanceId(self.cards.len() as u32);
         let printed = self.content.definitions.get(def);
         self.cards
-            .push_back(CardInstance::new(id, def, owner, Location::Gone, printed).token());
+            .push(CardInstance::new(id, def, owner, Location::Gone, printed).token());
         self.put(id, Location::Battlefield, events);
         id
     }
