@@ -43,5 +43,5 @@ pub use mana::{Mana, ManaCost, ManaPool, ManaRequirement, ManaType};
 pub use rng::GameRng;
 pub use state::{
     ArmedReversal, CardInstance, CardTable, Cards, Combat, GameState, GameStatus, HAND_LIMIT,
-    Listener, Location, PendingTrigger, Phase, PlayerState, STARTING_HEALTH, StatLine,
+    Listener, Location, PendingTrigger, Phase, PlayerState, STARTING_HEALTH, SharedVec, StatLine,
 };

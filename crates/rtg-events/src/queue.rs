@@ -385,7 +385,7 @@ pub fn settle(
 /// while the queue resolved): no action could resolve them, and every other action is refused
 /// while one waits, so keeping them would lock the game.
 fn drop_unresolvable_pending(state: &mut GameState) {
-    let keep: imbl::Vector<PendingTrigger> = state
+    let keep: rtg_core::SharedVec<PendingTrigger> = state
         .pending_triggers
         .iter()
         .filter(|p| !legal_targets(state, p.alteration).is_empty())

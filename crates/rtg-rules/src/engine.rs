@@ -527,7 +527,7 @@ fn declare_attack(
     state.combats.push_back(Combat {
         attacker,
         defender,
-        blockers: imbl::Vector::new(),
+        blockers: rtg_core::SharedVec::new(),
         blocked: false,
     });
     let def = state.card(attacker).def;

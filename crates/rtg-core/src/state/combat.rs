@@ -1,6 +1,6 @@
 //! The attacks declared this turn.
 
-use imbl::Vector;
+use crate::state::SharedVec;
 
 use crate::ids::{InstanceId, PlayerId};
 
@@ -12,7 +12,7 @@ pub struct Combat {
     /// The player it attacks.
     pub defender: PlayerId,
     /// Its blockers still on the battlefield, in the order it assigns damage.
-    pub blockers: Vector<InstanceId>,
+    pub blockers: SharedVec<InstanceId>,
     /// True once a blocker was declared: a blocked attacker stays blocked when its blockers leave.
     pub blocked: bool,
 }

@@ -12,6 +12,7 @@ mod location;
 mod phase;
 mod player;
 mod primitives;
+mod shared;
 mod status;
 mod table;
 mod trigger;
@@ -19,13 +20,12 @@ mod trigger;
 use std::fmt;
 use std::sync::Arc;
 
-use imbl::Vector;
-
 pub use combat::Combat;
 pub use instance::{CardInstance, StatLine};
 pub use location::Location;
 pub use phase::Phase;
 pub use player::{HAND_LIMIT, Listener, PlayerState, STARTING_HEALTH};
+pub use shared::SharedVec;
 pub use status::GameStatus;
 pub use table::{CardTable, Cards};
 pub use trigger::{ArmedReversal, PendingTrigger};
@@ -50,11 +50,11 @@ pub struct GameState {
     /// The turn counter: every player's turn counts; turn 1 is seat 0's first turn.
     pub turn: u32,
     /// The attacks declared this turn.
-    pub combats: Vector<Combat>,
+    pub combats: SharedVec<Combat>,
     /// Triggered alterations waiting for a target.
-    pub pending_triggers: Vector<PendingTrigger>,
+    pub pending_triggers: SharedVec<PendingTrigger>,
     /// Started temporary effects waiting to be reversed.
-    pub reversals: Vector<ArmedReversal>,
+    pub reversals: SharedVec<ArmedReversal>,
     /// The id the next armed reversal gets.
     pub next_reversal_id: u32,
     /// The last stat epoch handed out (see [`StatLine::attack_epoch`]).
@@ -112,9 +112,9 @@ impl GameState {
             phase: Phase::Draw,
             active: PlayerId::FIRST,
             turn: 1,
-            combats: Vector::new(),
-            pending_triggers: Vector::new(),
-            reversals: Vector::new(),
+            combats: SharedVec::new(),
+            pending_triggers: SharedVec::new(),
+            reversals: SharedVec::new(),
             next_reversal_id: 0,
             last_epoch: 0,
             listening: 0,

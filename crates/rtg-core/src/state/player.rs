@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use imbl::Vector;
+use crate::state::SharedVec;
 
 use crate::alteration::Zone;
 use crate::ids::InstanceId;
@@ -28,11 +28,11 @@ pub struct PlayerState {
     pub drew_from_empty: bool,
     /// Has lost (health 0, or drew from an empty deck).
     pub lost: bool,
-    pub(crate) deck: Vector<InstanceId>,
-    pub(crate) hand: Vector<InstanceId>,
-    pub(crate) battlefield: Vector<InstanceId>,
-    pub(crate) graveyard: Vector<InstanceId>,
-    pub(crate) listeners: Vector<Listener>,
+    pub(crate) deck: SharedVec<InstanceId>,
+    pub(crate) hand: SharedVec<InstanceId>,
+    pub(crate) battlefield: SharedVec<InstanceId>,
+    pub(crate) graveyard: SharedVec<InstanceId>,
+    pub(crate) listeners: SharedVec<Listener>,
     /// The union of the listeners' events, kept with them.
     pub(crate) listened: u32,
 }
@@ -64,17 +64,17 @@ impl PlayerState {
             hand_limit: HAND_LIMIT,
             drew_from_empty: false,
             lost: false,
-            deck: Vector::new(),
-            hand: Vector::new(),
-            battlefield: Vector::new(),
-            graveyard: Vector::new(),
-            listeners: Vector::new(),
+            deck: SharedVec::new(),
+            hand: SharedVec::new(),
+            battlefield: SharedVec::new(),
+            graveyard: SharedVec::new(),
+            listeners: SharedVec::new(),
             listened: 0,
         }
     }
 
     /// The cards in a zone, in order (deck: top first).
-    pub fn zone(&self, zone: Zone) -> &Vector<InstanceId> {
+    pub fn zone(&self, zone: Zone) -> &SharedVec<InstanceId> {
         match zone {
             Zone::Deck => &self.deck,
             Zone::Hand => &self.hand,
@@ -83,7 +83,7 @@ impl PlayerState {
         }
     }
 
-    pub(crate) fn zone_mut(&mut self, zone: Zone) -> &mut Vector<InstanceId> {
+    pub(crate) fn zone_mut(&mut self, zone: Zone) -> &mut SharedVec<InstanceId> {
         match zone {
             Zone::Deck => &mut self.deck,
             Zone::Hand => &mut self.hand,
@@ -93,20 +93,20 @@ impl PlayerState {
     }
 
     /// The deck, top first.
-    pub fn deck(&self) -> &Vector<InstanceId> {
+    pub fn deck(&self) -> &SharedVec<InstanceId> {
         &self.deck
     }
     /// The hand, in order.
-    pub fn hand(&self) -> &Vector<InstanceId> {
+    pub fn hand(&self) -> &SharedVec<InstanceId> {
         &self.hand
     }
     /// The battlefield, in order of entry.
-    pub fn battlefield(&self) -> &Vector<InstanceId> {
+    pub fn battlefield(&self) -> &SharedVec<InstanceId> {
         &self.battlefield
     }
     /// The listener index of this player's battlefield: the cards on it that listen for some
     /// event, in battlefield order, kept as cards enter and leave.
-    pub fn listeners(&self) -> &Vector<Listener> {
+    pub fn listeners(&self) -> &SharedVec<Listener> {
         &self.listeners
     }
 
@@ -117,7 +117,7 @@ impl PlayerState {
     }
 
     /// The graveyard, oldest first.
-    pub fn graveyard(&self) -> &Vector<InstanceId> {
+    pub fn graveyard(&self) -> &SharedVec<InstanceId> {
         &self.graveyard
     }
 }

@@ -45,15 +45,19 @@ impl GameState {
             })
             .collect();
         self.cards.extend(instances);
-        self.players[owner.index()]
-            .deck
-            .append(ids.iter().copied().collect());
+        self.players[owner.index()].deck.append(ids.iter().copied());
         ids
     }
 
     /// Sets a creature's summoning sickness and attacked flags (no effect on its stats, so the
     /// state-based checks need not look again).
     pub fn set_flags(&mut self, id: InstanceId, summoning_sick: bool, attacked_this_turn: bool) {
+        let card = &self.cards[id.index()];
+        // Most turn starts find the flags already clear: reading first spares the write, which
+        // would copy a chunk of the card table that is shared with an earlier state.
+        if card.summoning_sick == summoning_sick && card.attacked_this_turn == attacked_this_turn {
+            return;
+        }
         let card = &mut self.cards[id.index()];
         card.summoning_sick = summoning_sick;
         card.attacked_this_turn = attacked_this_turn;
