@@ -41,7 +41,7 @@ use crate::rng::GameRng;
 #[derive(Clone, PartialEq)]
 pub struct GameState {
     content: SharedContent,
-    players: [PlayerState; 2],
+    players: [Arc<PlayerState>; 2],
     cards: CardTable,
     /// The current phase.
     pub phase: Phase,
@@ -107,7 +107,10 @@ impl GameState {
     pub fn new(content: Arc<Content>, names: [&str; 2], seed: u64) -> GameState {
         GameState {
             content: SharedContent(content),
-            players: [PlayerState::new(names[0]), PlayerState::new(names[1])],
+            players: [
+                Arc::new(PlayerState::new(names[0])),
+                Arc::new(PlayerState::new(names[1])),
+            ],
             cards: CardTable::default(),
             phase: Phase::Draw,
             active: PlayerId::FIRST,
@@ -139,7 +142,7 @@ impl GameState {
 
     /// A player, or `None` for an id that is no seat of this game.
     pub fn try_player(&self, id: PlayerId) -> Option<&PlayerState> {
-        self.players.get(id.checked_index()?)
+        self.players.get(id.checked_index()?).map(|p| &**p)
     }
 
     /// A player, to change health, pool and counters (zones change only through
@@ -148,12 +151,12 @@ impl GameState {
     /// # Panics
     /// When `id` is no seat ([`PlayerId::is_seat`]).
     pub fn player_mut(&mut self, id: PlayerId) -> &mut PlayerState {
-        &mut self.players[id.index()]
+        Arc::make_mut(&mut self.players[id.index()])
     }
 
     /// Both players in seat order.
-    pub fn players(&self) -> &[PlayerState; 2] {
-        &self.players
+    pub fn players(&self) -> [&PlayerState; 2] {
+        [&self.players[0], &self.players[1]]
     }
 
     /// The player whose turn it is not.

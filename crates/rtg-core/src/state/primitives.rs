@@ -7,9 +7,14 @@ use crate::alteration::Zone;
 use crate::card::{CardType, Technique};
 use crate::event::{Event, EventType, Target};
 use crate::ids::{DefIndex, InstanceId, PlayerId};
-use crate::state::{CardInstance, GameState, Listener, Location, StatLine};
+use crate::state::{CardInstance, GameState, Listener, Location, PlayerState, StatLine};
 
 impl GameState {
+    /// A player's state, to change (copied first when an earlier state shares it).
+    pub(crate) fn player_slot(&mut self, id: PlayerId) -> &mut PlayerState {
+        Arc::make_mut(&mut self.players[id.index()])
+    }
+
     /// Creates a new card instance at the end of a zone (the bottom of a deck), with no events.
     /// Used to set up positions; effects use [`GameState::create_token`].
     pub fn create_card(&mut self, def: DefIndex, owner: PlayerId, zone: Zone) -> InstanceId {
@@ -22,7 +27,7 @@ impl GameState {
             Location::from(zone),
             printed,
         ));
-        self.players[owner.index()].zone_mut(zone).push_back(id);
+        self.player_slot(owner).zone_mut(zone).push_back(id);
         if zone == Zone::Battlefield {
             self.listen(id, def, owner);
         }
@@ -45,7 +50,7 @@ impl GameState {
             })
             .collect();
         self.cards.extend(instances);
-        self.players[owner.index()].deck.append(ids.iter().copied());
+        self.player_slot(owner).deck.append(ids.iter().copied());
         ids
     }
 
@@ -81,7 +86,7 @@ impl GameState {
     fn take_out(&mut self, id: InstanceId) -> Location {
         let card = self.cards[id.index()];
         if let Some(zone) = card.location.zone() {
-            let player = &mut self.players[card.owner.index()];
+            let player = self.player_slot(card.owner);
             let list = player.zone_mut(zone);
             if let Some(pos) = list.iter().position(|&c| c == id) {
                 list.remove(pos);
@@ -102,7 +107,7 @@ impl GameState {
         let events = self.content.trigger_mask(def);
         self.listening |= events;
         if events != 0 {
-            let player = &mut self.players[owner.index()];
+            let player = self.player_slot(owner);
             player.listeners.push_back(Listener { card: id, events });
             player.listened |= events;
         }
@@ -200,7 +205,7 @@ impl GameState {
             }
         }
         let Some(zone) = to.zone() else { return };
-        let player = &mut self.players[owner.index()];
+        let player = self.player_slot(owner);
         if zone == Zone::Deck {
             player.deck.push_front(id);
         } else {
@@ -255,19 +260,19 @@ impl GameState {
     pub fn shuffle_deck(&mut self, player: PlayerId) {
         let mut order: Vec<InstanceId> = self.player(player).deck().iter().copied().collect();
         self.rng.shuffle(&mut order);
-        self.players[player.index()].deck = order.into_iter().collect();
+        self.player_slot(player).deck = order.into_iter().collect();
     }
 
     /// Draws the top card of a player's deck. Drawing from an empty deck marks the player as
     /// having lost (applied at the next state-based check) and returns `None`.
     pub fn draw(&mut self, player: PlayerId, events: &mut Vec<Event>) -> Option<InstanceId> {
-        let Some(id) = self.players[player.index()].deck.pop_front() else {
-            self.players[player.index()].drew_from_empty = true;
+        let Some(id) = self.player_slot(player).deck.pop_front() else {
+            self.player_slot(player).drew_from_empty = true;
             return None;
         };
         let def = self.cards[id.index()].def;
         self.cards[id.index()].location = Location::Hand;
-        self.players[player.index()].hand.push_back(id);
+        self.player_slot(player).hand.push_back(id);
         events.push(
             Event::new(EventType::OnCardDraw)
                 .source(id, def)
@@ -334,7 +339,7 @@ impl GameState {
         if amount <= 0 {
             return 0;
         }
-        let state = &mut self.players[player.index()];
+        let state = self.player_slot(player);
         state.health = state.health.saturating_sub(amount).max(0);
         events.push(self.player_event(EventType::OnPlayerReceiveDamage, player, amount, cause));
         amount
@@ -367,7 +372,7 @@ impl GameState {
         if amount <= 0 {
             return 0;
         }
-        let state = &mut self.players[player.index()];
+        let state = self.player_slot(player);
         state.health = state.health.saturating_add(amount);
         events.push(self.player_event(EventType::OnPlayerHealed, player, amount, cause));
         amount
