@@ -70,8 +70,13 @@ impl<T: Clone> SharedVec<T> {
 
     /// Removes every item.
     pub fn clear(&mut self) {
-        if !self.0.is_empty() {
-            *self = SharedVec::new();
+        if self.0.is_empty() {
+            return;
+        }
+        // A list no other state shares keeps its memory; a shared one is left to the others.
+        match Arc::get_mut(&mut self.0) {
+            Some(items) => items.clear(),
+            None => *self = SharedVec::new(),
         }
     }
 
