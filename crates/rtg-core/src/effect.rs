@@ -318,7 +318,7 @@ pub trait EffectHandler: Send + Sync {
             (TargetKind::Player, Target::Player(p)) => p.is_seat(),
             (TargetKind::Card, Target::Card(id)) => state
                 .try_card(id)
-                .is_some_and(|card| card.on_battlefield() && state.def(id).is_creature()),
+                .is_some_and(|card| card.is_creature_on_battlefield()),
             _ => false,
         }
     }

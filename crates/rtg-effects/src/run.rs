@@ -83,7 +83,11 @@ pub fn run(
         }
         BuiltinOp::DestroyCard => {
             let id = card(kind, target)?;
-            if on_battlefield(ctx.state, id) && ctx.state.def(id).is_creature() {
+            if ctx
+                .state
+                .try_card(id)
+                .is_some_and(|c| c.is_creature_on_battlefield())
+            {
                 ctx.state.destroy(id, ctx.events);
             }
             Record::Nothing
