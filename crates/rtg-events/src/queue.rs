@@ -188,6 +188,10 @@ fn reverse(
 /// Queues the reversal of every temporary effect whose duration ends at the start of `turn`,
 /// in the order they were started. Called by the rules engine when a turn begins.
 pub fn expire_timed_effects(state: &mut GameState, scratch: &mut Scratch, turn: u32) {
+    let expires = |r: &ArmedReversal| r.expires_on_turn.is_some_and(|t| t <= turn);
+    if !state.reversals.iter().any(expires) {
+        return;
+    }
     let (expired, kept): (Vec<_>, Vec<_>) = state
         .reversals
         .iter()

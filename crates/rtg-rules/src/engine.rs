@@ -176,10 +176,12 @@ pub(crate) fn enter_draw(
     player.pool = sources;
     player.refills = player.refills.wrapping_add(1);
     player.mana_played = 0;
-    let battlefield: Vec<InstanceId> = state.player(active).battlefield().iter().copied().collect();
-    for id in battlefield {
+    // A shared copy of the list (one reference count): setting flags changes cards, not zones.
+    let battlefield = state.player(active).battlefield().clone();
+    for &id in &battlefield {
         state.set_flags(id, false, false);
     }
+    drop(battlefield);
     let from = events.len();
     let turn = state.turn;
     expire_timed_effects(state, scratch, turn);
@@ -236,16 +238,13 @@ fn enter_end(
     }
     let from = events.len();
     for player in [active, active.opponent()] {
-        let damaged: Vec<InstanceId> = state
-            .player(player)
-            .battlefield()
-            .iter()
-            .copied()
-            .filter(|&id| state.card(id).stats.damage > 0)
-            .collect();
-        for id in damaged {
+        // Healing one creature changes no other's damage and no zone: walk a shared copy.
+        let battlefield = state.player(player).battlefield().clone();
+        for &id in &battlefield {
             let damage = state.card(id).stats.damage;
-            state.heal_card(id, damage, events);
+            if damage > 0 {
+                state.heal_card(id, damage, events);
+            }
         }
     }
     finish(state, events, scratch, from)
