@@ -183,6 +183,11 @@ impl GameState {
     }
 
     /// A card instance, to change its stats and flags.
+    ///
+    /// Effects change stats through it, and the rules engine looks for deaths after every effect.
+    /// A change made from outside a step (a test setting damage by hand) is seen by the next
+    /// step's state-based checks only once that step runs an effect, deals damage or brings a
+    /// creature in: build positions with [`crate::PositionBuilder`], which refuses dead ones.
     pub fn card_mut(&mut self, id: InstanceId) -> &mut CardInstance {
         &mut self.cards[id.index()]
     }
