@@ -16,9 +16,17 @@
 mod ci;
 #[cfg(test)]
 mod doc_examples;
+#[cfg(test)]
+mod json;
+#[cfg(test)]
+mod layers;
+#[cfg(test)]
+mod manifest;
 mod snapshots;
 #[cfg(test)]
 mod tidy;
+#[cfg(test)]
+mod tidy_code;
 mod util;
 
 use std::process::ExitCode;

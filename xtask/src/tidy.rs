@@ -2,11 +2,13 @@
 //! `cargo test --workspace` (and so `cargo xtask ci`) keeps them.
 //!
 //! Each check reads the files as text: a tiny line-based reader for `Cargo.toml` (no `toml`
-//! crate) and a brace counter that knows strings and comments for Rust sources. Both are
+//! crate, in `manifest.rs`) and a brace counter that knows strings and comments for Rust sources. Both are
 //! heuristics tuned to this repository's formatting (rustfmt'd code, cargo's usual manifest
 //! layout); a failing check prints `file:line: what is wrong` for each offence.
 //!
-//! Adding a crate: add a row to [`LAYERS`]; every other check picks the crate up by itself.
+//! Adding a crate: add a row to `LAYERS` in `layers.rs`; every other check picks the crate up by
+//! itself. The checks of the sources' conventions are in `tidy_code.rs`, the layer table in
+//! `layers.rs`.
 //!
 //! The needles that would flag this file itself (the ignore attribute, the leftover macros) are
 //! assembled from pieces, so this file passes its own checks.
@@ -14,67 +16,12 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use crate::manifest::{DepKind, Manifest, is_true_assignment};
 use crate::util::{project_root, relative, walk_files};
 
 // ---------------------------------------------------------------------------------------------
 // The rules
 // ---------------------------------------------------------------------------------------------
-
-/// Which workspace crates each crate under `crates/` may depend on (in `[dependencies]` and
-/// `[build-dependencies]`; dev-dependencies are free, since tests may use anything).
-///
-/// Dependencies point one way, downward:
-/// `rtg-core < rtg-effects < rtg-events < rtg-combat < rtg-rules`; `rtg-yaml` sits on the data
-/// and the effects; the scenario runner and the simulator use the engine; `rtg` is the facade
-/// over everything; `rtg-cli` sees only the facade.
-const LAYERS: &[(&str, &[&str])] = &[
-    ("rtg-core", &[]),
-    ("rtg-effects", &["rtg-core"]),
-    ("rtg-events", &["rtg-core", "rtg-effects"]),
-    ("rtg-combat", &["rtg-core", "rtg-effects", "rtg-events"]),
-    (
-        "rtg-rules",
-        &["rtg-core", "rtg-effects", "rtg-events", "rtg-combat"],
-    ),
-    ("rtg-yaml", &["rtg-core", "rtg-effects"]),
-    (
-        "rtg-scenario",
-        &[
-            "rtg-core",
-            "rtg-effects",
-            "rtg-events",
-            "rtg-combat",
-            "rtg-rules",
-            "rtg-yaml",
-        ],
-    ),
-    (
-        "rtg-sim",
-        &[
-            "rtg-core",
-            "rtg-effects",
-            "rtg-events",
-            "rtg-combat",
-            "rtg-rules",
-            "rtg-yaml",
-            "rtg-scenario",
-        ],
-    ),
-    (
-        "rtg",
-        &[
-            "rtg-core",
-            "rtg-effects",
-            "rtg-events",
-            "rtg-combat",
-            "rtg-rules",
-            "rtg-yaml",
-            "rtg-scenario",
-            "rtg-sim",
-        ],
-    ),
-    ("rtg-cli", &["rtg"]),
-];
 
 /// The crate allowed to depend on a YAML library.
 const YAML_CRATE: &str = "rtg-yaml";
@@ -239,54 +186,6 @@ fn no_leftover_macros() {
     report("no leftover macros", bad);
 }
 
-/// (e) Internal dependencies point one way, as [`LAYERS`] says.
-#[test]
-fn dependencies_point_down() {
-    let internal = internal_crate_names();
-    let mut bad = Vec::new();
-    for manifest in crate_manifests() {
-        let Some(name) = manifest.package_name() else {
-            bad.push(offence(&manifest.path, 1, "no [package] name"));
-            continue;
-        };
-        if name == "xtask" {
-            continue;
-        }
-        let Some(allowed) = allowed_dependencies(name) else {
-            bad.push(offence(
-                &manifest.path,
-                1,
-                &format!(
-                    "crate `{name}` is not in the layer table: add it to LAYERS in \
-                     xtask/src/tidy.rs (and to docs/architecture.md)"
-                ),
-            ));
-            continue;
-        };
-        for dep in &manifest.dependencies {
-            if dep.kind == DepKind::Dev || !internal.contains(&dep.package) {
-                continue;
-            }
-            if !allowed.contains(&dep.package.as_str()) {
-                bad.push(offence(
-                    &manifest.path,
-                    dep.line,
-                    &format!(
-                        "`{name}` must not depend on `{}` (it may use: {})",
-                        dep.package,
-                        if allowed.is_empty() {
-                            "no workspace crate".to_owned()
-                        } else {
-                            allowed.join(", ")
-                        }
-                    ),
-                ));
-            }
-        }
-    }
-    report("dependencies point down", bad);
-}
-
 /// (f) Every crate takes the workspace's lints.
 #[test]
 fn crates_use_workspace_lints() {
@@ -399,19 +298,11 @@ fn all_manifests() -> Vec<Manifest> {
 }
 
 /// The package names of the workspace's own crates.
-fn internal_crate_names() -> Vec<String> {
+pub(crate) fn internal_crate_names() -> Vec<String> {
     crate_manifests()
         .iter()
         .filter_map(|manifest| manifest.package_name().map(str::to_owned))
         .collect()
-}
-
-/// The crates a crate may depend on, or `None` when it is not in [`LAYERS`].
-fn allowed_dependencies(name: &str) -> Option<&'static [&'static str]> {
-    LAYERS
-        .iter()
-        .find(|(crate_name, _)| *crate_name == name)
-        .map(|(_, allowed)| *allowed)
 }
 
 /// The crate roots of the crate in `dir`.
@@ -442,7 +333,7 @@ fn crate_roots(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// Every Rust file under `crates/` and `xtask/`.
-fn rust_files() -> Vec<PathBuf> {
+pub(crate) fn rust_files() -> Vec<PathBuf> {
     let root = project_root();
     let mut files = walk_files(&root.join("crates"), &|path| has_extension(path, "rs"));
     files.extend(walk_files(&root.join("xtask"), &|path| {
@@ -452,19 +343,19 @@ fn rust_files() -> Vec<PathBuf> {
 }
 
 /// Whether the whole file is test code: under a `tests/` folder, or a `tests.rs` module.
-fn is_test_file(path: &Path) -> bool {
+pub(crate) fn is_test_file(path: &Path) -> bool {
     let relative = relative(path);
     relative.split('/').any(|part| part == "tests")
         || path.file_name().is_some_and(|name| name == "tests.rs")
 }
 
 /// Whether `path` has this extension.
-fn has_extension(path: &Path, extension: &str) -> bool {
+pub(crate) fn has_extension(path: &Path, extension: &str) -> bool {
     path.extension().is_some_and(|ext| ext == extension)
 }
 
 /// A file's text; a file that cannot be read fails the test that wanted it.
-fn read(path: &Path) -> String {
+pub(crate) fn read(path: &Path) -> String {
     std::fs::read_to_string(path)
         .unwrap_or_else(|error| panic!("cannot read {}: {error}", relative(path)))
 }
@@ -475,7 +366,7 @@ fn read(path: &Path) -> String {
 
 /// The lines of a Rust file that are code outside tests, numbered from 1: lines inside an item
 /// marked `#[cfg(test)]` (usually `mod tests { ... }`) and comment lines are left out.
-fn non_test_code_lines(text: &str) -> Vec<(usize, &str)> {
+pub(crate) fn non_test_code_lines(text: &str) -> Vec<(usize, &str)> {
     let mut kept = Vec::new();
     let mut scanner = BraceScanner::default();
     // Some(depth) while skipping a test item: the depth at which the item started, and whether
@@ -582,238 +473,16 @@ impl BraceScanner {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reading manifests
-// ---------------------------------------------------------------------------------------------
-
-/// Which table a dependency is declared in.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum DepKind {
-    /// `[dependencies]` (or a target-specific one).
-    Normal,
-    /// `[dev-dependencies]`.
-    Dev,
-    /// `[build-dependencies]`.
-    Build,
-}
-
-/// One dependency declaration of a manifest.
-#[derive(Debug)]
-struct Dependency {
-    /// The key it is declared under.
-    key: String,
-    /// The package it names (`package = "..."` when renamed, else the key).
-    package: String,
-    /// The table it is in.
-    kind: DepKind,
-    /// The 1-based line of the declaration.
-    line: usize,
-    /// Whether it says `workspace = true`.
-    workspace: bool,
-    /// Whether it names a version itself.
-    has_version: bool,
-}
-
-/// A `Cargo.toml`, read line by line: enough to find sections, the package name and the
-/// dependencies.
-struct Manifest {
-    /// Where it is.
-    path: PathBuf,
-    /// Its lines without comments, numbered from 1.
-    lines: Vec<(usize, String)>,
-    /// The section header in force at each line (index = line number - 1); "" before any.
-    sections: Vec<String>,
-    /// Its dependency declarations, in order.
-    dependencies: Vec<Dependency>,
-}
-
-impl Manifest {
-    /// Reads and parses the manifest at `path`.
-    fn read(path: &Path) -> Manifest {
-        Manifest::parse(path.to_path_buf(), &read(path))
-    }
-
-    /// Parses manifest text.
-    fn parse(path: PathBuf, text: &str) -> Manifest {
-        let mut lines = Vec::new();
-        let mut sections = Vec::new();
-        let mut dependencies: Vec<Dependency> = Vec::new();
-        let mut section = String::new();
-        // In a `[dependencies.name]` table: the index of its declaration.
-        let mut table_dep: Option<usize> = None;
-        for (index, raw) in text.lines().enumerate() {
-            let number = index + 1;
-            let line = strip_comment(raw).trim().to_owned();
-            if let Some(header) = section_header(&line) {
-                section = header.to_owned();
-                table_dep = None;
-                if let Some((kind, Some(key))) = dependency_section(&section) {
-                    dependencies.push(Dependency {
-                        key: key.to_owned(),
-                        package: key.to_owned(),
-                        kind,
-                        line: number,
-                        workspace: false,
-                        has_version: false,
-                    });
-                    table_dep = Some(dependencies.len() - 1);
-                }
-            } else if let Some((key, value)) = line.split_once('=') {
-                let key = key.trim().trim_matches('"');
-                let value = value.trim();
-                if let Some(index) = table_dep {
-                    let dep = &mut dependencies[index];
-                    match key {
-                        "workspace" => dep.workspace = value == "true",
-                        "version" | "git" => dep.has_version = true,
-                        "package" => dep.package = value.trim_matches('"').to_owned(),
-                        _ => {}
-                    }
-                } else if let Some((kind, None)) = dependency_section(&section) {
-                    dependencies.push(parse_dependency(kind, key, value, number));
-                }
-            }
-            sections.push(section.clone());
-            lines.push((number, line));
-        }
-        Manifest {
-            path,
-            lines,
-            sections,
-            dependencies,
-        }
-    }
-
-    /// Whether this is the workspace's root manifest.
-    fn is_root(&self) -> bool {
-        self.path == project_root().join("Cargo.toml")
-    }
-
-    /// `[package] name`, if any.
-    fn package_name(&self) -> Option<&str> {
-        self.code_lines().find_map(|(number, line)| {
-            if self.section_at(number) != "package" {
-                return None;
-            }
-            let (key, value) = line.split_once('=')?;
-            (key.trim() == "name").then(|| value.trim().trim_matches('"'))
-        })
-    }
-
-    /// The non-empty lines without comments, numbered from 1.
-    fn code_lines(&self) -> impl Iterator<Item = (usize, &str)> {
-        self.lines
-            .iter()
-            .filter(|(_, line)| !line.is_empty())
-            .map(|(number, line)| (*number, line.as_str()))
-    }
-
-    /// The section header in force at a 1-based line.
-    fn section_at(&self, number: usize) -> &str {
-        &self.sections[number - 1]
-    }
-}
-
-/// The header of `[section]` or `[[array]]`, without brackets.
-fn section_header(line: &str) -> Option<&str> {
-    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
-    let inner = inner
-        .strip_prefix('[')
-        .and_then(|s| s.strip_suffix(']'))
-        .unwrap_or(inner);
-    Some(inner.trim())
-}
-
-/// Whether a section holds dependencies: their kind, and for `[dependencies.name]` the name.
-fn dependency_section(section: &str) -> Option<(DepKind, Option<&str>)> {
-    // Target-specific tables: `target.'cfg(unix)'.dependencies` and friends.
-    let local = match section.strip_prefix("target.") {
-        Some(rest) => {
-            let (_, after) = rest.rsplit_once("'.").or_else(|| rest.rsplit_once("\"."))?;
-            after
-        }
-        None => section,
-    };
-    let (table, name) = match local.split_once('.') {
-        Some((table, name)) => (table, Some(name.trim_matches('"'))),
-        None => (local, None),
-    };
-    let kind = match table {
-        "dependencies" => DepKind::Normal,
-        "dev-dependencies" => DepKind::Dev,
-        "build-dependencies" => DepKind::Build,
-        _ => return None,
-    };
-    Some((kind, name))
-}
-
-/// Parses `key = value` in a dependencies table: `name.workspace = true`, `name = "1.0"` or
-/// `name = { ... }`.
-fn parse_dependency(kind: DepKind, key: &str, value: &str, line: usize) -> Dependency {
-    let (name, attribute) = match key.split_once('.') {
-        Some((name, attribute)) => (name.trim(), Some(attribute.trim())),
-        None => (key, None),
-    };
-    let mut dep = Dependency {
-        key: name.to_owned(),
-        package: name.to_owned(),
-        kind,
-        line,
-        workspace: false,
-        has_version: false,
-    };
-    match attribute {
-        Some("workspace") => dep.workspace = value == "true",
-        Some("version" | "git") => dep.has_version = true,
-        Some(_) => {}
-        None if value.starts_with('"') => dep.has_version = true,
-        None => {
-            let inner = value.trim_start_matches('{').trim_end_matches('}');
-            for field in inner.split(',') {
-                let Some((field_key, field_value)) = field.split_once('=') else {
-                    continue;
-                };
-                match field_key.trim() {
-                    "workspace" => dep.workspace = field_value.trim() == "true",
-                    "version" | "git" => dep.has_version = true,
-                    "package" => dep.package = field_value.trim().trim_matches('"').to_owned(),
-                    _ => {}
-                }
-            }
-        }
-    }
-    dep
-}
-
-/// Whether `line` is `key = true`.
-fn is_true_assignment(line: &str, key: &str) -> bool {
-    line.split_once('=')
-        .is_some_and(|(k, v)| k.trim() == key && v.trim() == "true")
-}
-
-/// The line without a `#` comment (a `#` inside a string is kept).
-fn strip_comment(line: &str) -> &str {
-    let mut in_string = false;
-    for (index, c) in line.char_indices() {
-        match c {
-            '"' => in_string = !in_string,
-            '#' if !in_string => return &line[..index],
-            _ => {}
-        }
-    }
-    line
-}
-
-// ---------------------------------------------------------------------------------------------
 // Reporting
 // ---------------------------------------------------------------------------------------------
 
 /// One offence as `file:line: message`.
-fn offence(path: &Path, line: usize, message: &str) -> String {
+pub(crate) fn offence(path: &Path, line: usize, message: &str) -> String {
     format!("{}:{line}: {message}", relative(path))
 }
 
 /// Fails the test with every offence, one per line.
-fn report(check: &str, offences: Vec<String>) {
+pub(crate) fn report(check: &str, offences: Vec<String>) {
     if offences.is_empty() {
         return;
     }

@@ -89,7 +89,7 @@ pub enum BlockRefusal {
 fn creature_on_battlefield(state: &GameState, id: InstanceId) -> bool {
     state
         .try_card(id)
-        .is_some_and(|c| c.on_battlefield() && state.def(id).is_creature())
+        .is_some_and(|c| c.is_creature_on_battlefield())
 }
 
 /// Checks that `player` may declare `attacker` now (phase and turn are the rules engine's).

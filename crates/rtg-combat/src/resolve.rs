@@ -14,13 +14,17 @@ struct Hit {
 /// Resolves every combat of the turn simultaneously and clears them: assignments are computed
 /// from the state before any damage, then creatures are dealt damage (each combat in declaration
 /// order: the attacker's damage to its blockers in order, then each blocker's to the attacker),
-/// then players, then the state-based checks run (deaths, player deaths) and `on_combat_resolved`
+/// then players, then the state-based checks run (`checks`: the rules engine's, passed in) (deaths, player deaths) and `on_combat_resolved`
 /// is recorded — also when nobody attacked.
 ///
 /// An attacker that was blocked stays blocked even if its blockers are gone: it deals no damage
 /// then, unless it has trample, when all of it goes to the player. Creatures that left the
 /// battlefield before combat deal and take no damage.
-pub fn resolve_combats(state: &mut GameState, events: &mut Vec<Event>) {
+pub fn resolve_combats(
+    state: &mut GameState,
+    events: &mut Vec<Event>,
+    checks: impl FnOnce(&mut GameState, &mut Vec<Event>),
+) {
     let mut hits: Vec<Hit> = Vec::new();
     let mut player_hits = Vec::new();
     for combat in state.combats.iter() {
@@ -74,6 +78,6 @@ pub fn resolve_combats(state: &mut GameState, events: &mut Vec<Event>) {
         state.damage_player(player, amount, Some(source), events);
     }
     state.combats.clear();
-    state.state_based_checks(events);
+    checks(state, events);
     events.push(Event::new(EventType::OnCombatResolved));
 }

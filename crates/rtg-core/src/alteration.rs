@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::CardDefinition;
 use crate::event::EventType;
-use crate::ids::CardId;
+use crate::ids::{CardId, DefIndex, InstanceId};
 use crate::mana::Mana;
 
 /// Whom or what an alteration acts on.
@@ -227,4 +227,17 @@ impl AlterationData {
     pub fn is_temporary(&self) -> bool {
         self.end_trigger.is_some() || self.turn_duration.is_some()
     }
+}
+
+/// A reference to one alteration of one ability of one card.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize)]
+pub struct AlterationRef {
+    /// The card whose ability it is.
+    pub source: InstanceId,
+    /// The card's definition.
+    pub def: DefIndex,
+    /// Index of the ability in the definition.
+    pub ability: u16,
+    /// Index of the alteration in the ability.
+    pub alteration: u16,
 }

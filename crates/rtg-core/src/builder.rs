@@ -199,8 +199,7 @@ impl PositionBuilder {
     /// Sets the state of a creature on a battlefield.
     pub fn set_card(&mut self, id: InstanceId, setup: CardSetup) -> Result<&mut Self, SetupError> {
         let name = self.state.def(id).card_id.to_string();
-        let creature_here =
-            self.state.card(id).on_battlefield() && self.state.def(id).is_creature();
+        let creature_here = self.state.card(id).is_creature_on_battlefield();
         if !creature_here && setup != CardSetup::default() {
             return Err(SetupError::StateOffBattlefield(name));
         }

@@ -6,11 +6,11 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
+use crate::alteration::AlterationRef;
 use crate::card::AbilityType;
 use crate::card::CardDefinition;
 use crate::effect::{EffectHandler, EffectRegistry};
 use crate::ids::{CardId, DefIndex};
-use crate::state::AlterationRef;
 
 /// Every card definition a game may create, indexed by a small [`DefIndex`].
 ///
@@ -99,15 +99,16 @@ impl fmt::Debug for DefinitionTable {
     }
 }
 
-/// The effect handler of each alteration of one definition, by ability then alteration (`None`
-/// when the registry does not have the effect).
+/// The effect handler of each alteration of one definition, by ability then alteration, compiled
+/// with the alteration's parameters when the effect can be ([`EffectHandler::compile`]); `None`
+/// when the registry does not have the effect.
 type DefinitionHandlers = Vec<Vec<Option<Arc<dyn EffectHandler>>>>;
 
 /// A game's fixed content: its definitions and its effects. Shared by every state of the game.
 ///
 /// It also keeps two indexes computed once, so the hot paths need no name lookups: the effect
-/// handler of every alteration, and for every definition the set of events its triggered
-/// alterations start on.
+/// of every alteration, compiled with its parameters, and for every definition the set of
+/// events its triggered alterations start on.
 #[derive(Clone)]
 pub struct Content {
     /// The card definitions.
@@ -147,7 +148,11 @@ impl Content {
                             {
                                 mask |= event.bit();
                             }
-                            effects.get(&alt.effect).cloned()
+                            effects.get(&alt.effect).map(|handler| {
+                                handler
+                                    .compile(&alt.params, &definitions)
+                                    .unwrap_or_else(|| Arc::clone(handler))
+                            })
                         })
                         .collect()
                 })
@@ -163,7 +168,8 @@ impl Content {
         })
     }
 
-    /// The handler of an alteration's effect, when the registry has it.
+    /// The handler of an alteration's effect, compiled with its parameters, when the registry has
+    /// the effect.
     pub fn handler(&self, at: AlterationRef) -> Option<&Arc<dyn EffectHandler>> {
         self.handlers
             .get(usize::from(at.def.0))?

@@ -6,11 +6,12 @@
 //! `std`'s `DefaultHasher`, whose output may change between Rust releases. Changing this encoding
 //! changes every digest and invalidates recorded replays: bump the replay format version then.
 
-use crate::effect::{Applied, Record};
+use crate::alteration::AlterationRef;
+use crate::applied::{Applied, Record};
 use crate::event::{Event, Target};
 use crate::ids::InstanceId;
 use crate::mana::{Mana, ManaType};
-use crate::state::{AlterationRef, GameState, GameStatus, Location, QueuedTask, StatLine};
+use crate::state::{GameState, GameStatus, Location, StatLine};
 
 /// FNV-1a, 64 bit.
 #[derive(Clone, Copy, Debug)]
@@ -192,7 +193,8 @@ impl GameState {
         h.u64(u64::from(self.next_reversal_id));
         h.u64(u64::from(self.last_epoch));
         h.u64(u64::from(self.listening));
-        opt(&mut h, self.resolving.map(|r| u64::from(r.0)));
+        // Formerly the spell being resolved: none between steps, so always encoded as `None`.
+        opt(&mut h, None);
         for p in self.players() {
             h.str(&p.name);
             h.i64(i64::from(p.health));
@@ -247,21 +249,9 @@ impl GameState {
             opt(&mut h, r.end_trigger.map(|e| e as u64));
             opt(&mut h, r.expires_on_turn.map(u64::from));
         }
-        h.u64(self.queue.len() as u64);
-        for q in &self.queue {
-            alteration(&mut h, self, &q.alteration);
-            h.u64(u64::from(q.controller.0));
-            match &q.task {
-                QueuedTask::Start(t) => {
-                    h.u64(0);
-                    target(&mut h, t);
-                }
-                QueuedTask::Reverse(a) => {
-                    h.u64(1);
-                    applied(&mut h, a);
-                }
-            }
-        }
+        // Formerly the resolution queue, now step-local and so always empty between steps: its
+        // length, 0, is still encoded so that recorded digests stay valid.
+        h.u64(0);
         let mut rng = self.rng().clone();
         h.u64(rng.next_u64());
         h.finish()

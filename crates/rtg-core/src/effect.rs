@@ -9,25 +9,16 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 
-use imbl::Vector;
 use serde::Serialize;
 use thiserror::Error;
 
 use crate::alteration::{Amount, ParamValue, Params, Zone};
+use crate::applied::{Applied, TargetKind};
+use crate::content::DefinitionTable;
 use crate::event::{Event, Target};
 use crate::ids::{InstanceId, PlayerId};
 use crate::mana::Mana;
 use crate::state::GameState;
-
-/// What an effect acts on.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TargetKind {
-    /// A card instance (a creature on the battlefield unless the effect says otherwise).
-    Card,
-    /// A player.
-    Player,
-}
 
 /// The type of a parameter, checked when a card file is loaded.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -166,49 +157,28 @@ pub struct EffectSpec {
     pub summary: String,
 }
 
-/// What one application of an effect did, kept so that a reversal undoes exactly that.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Applied {
-    /// What the effect acted on.
-    pub target: Target,
-    /// The amounts involved.
-    pub record: Record,
+/// Whose side an effect is meant for: what a bot needs to know to choose its target, declared
+/// by the effect so that nothing has to recognise effects by name.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Aim {
+    /// It hurts what it targets (damage, destruction, discards): aimed at the opponent's side.
+    Harmful,
+    /// It helps what it targets (healing, buffs, cards): aimed at its controller's own side.
+    Helpful,
+    /// Neither: aimed at its controller's own side, like a helpful one. The default.
+    #[default]
+    Neutral,
 }
 
-/// The amounts an effect applied, in a form its reversal can use.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Record {
-    /// Nothing to undo.
-    Nothing,
-    /// One number (damage dealt, health healed, ...).
-    Amount(i32),
-    /// A stat change on each listed card, made while each card had the given stat epochs.
-    Buffs {
-        /// Attack change.
-        attack: i32,
-        /// Defense change.
-        defense: i32,
-        /// The cards changed, with the attack and defense epochs each had (see
-        /// [`crate::StatLine::attack_epoch`]): each half is undone only while its epoch holds.
-        cards: Vector<(InstanceId, u32, u32)>,
-    },
-    /// The base stats a card had before `set_stats`, for each stat it set, with the epoch the
-    /// set gave that stat: the reversal restores a base only while its epoch holds.
-    SetStats {
-        /// The attack before, and the attack epoch of the set.
-        attack: Option<(i32, u32)>,
-        /// The defense before, and the defense epoch of the set.
-        defense: Option<(i32, u32)>,
-    },
-    /// Mana moved to or from a player's pool, and the pool's refill count at the time.
-    Mana {
-        /// The mana.
-        mana: Mana,
-        /// [`crate::PlayerState::refills`] when it moved.
-        refill: u32,
-    },
-    /// Free-form values, for effects registered by users.
-    Custom(Params),
+impl Aim {
+    /// The side an effect with this aim is meant for, when `player` controls it.
+    pub fn side(self, player: PlayerId) -> PlayerId {
+        match self {
+            Aim::Harmful => player.opponent(),
+            Aim::Helpful | Aim::Neutral => player,
+        }
+    }
 }
 
 /// An effect that failed for a reason other than the game's rules (a bug or a user effect's own
@@ -348,7 +318,7 @@ pub trait EffectHandler: Send + Sync {
             (TargetKind::Player, Target::Player(p)) => p.is_seat(),
             (TargetKind::Card, Target::Card(id)) => state
                 .try_card(id)
-                .is_some_and(|card| card.on_battlefield() && state.def(id).is_creature()),
+                .is_some_and(|card| card.is_creature_on_battlefield()),
             _ => false,
         }
     }
@@ -362,6 +332,24 @@ pub trait EffectHandler: Send + Sync {
             TargetKind::Card => Some(Zone::Battlefield),
             TargetKind::Player => None,
         }
+    }
+
+    /// Whose side the effect is meant for ([`Aim`]); [`Aim::Neutral`] unless the effect says.
+    fn aim(&self) -> Aim {
+        Aim::Neutral
+    }
+
+    /// The effect with these parameters compiled once, when a game's [`crate::Content`] is made:
+    /// a handler that reads no parameter by name when it runs. `None` (the default) keeps this
+    /// handler, given the parameters each time. The compiled handler must behave exactly as
+    /// this one does with `params`.
+    fn compile(
+        &self,
+        params: &Params,
+        definitions: &DefinitionTable,
+    ) -> Option<Arc<dyn EffectHandler>> {
+        let _ = (params, definitions);
+        None
     }
 
     /// Applies the effect and says what it applied.

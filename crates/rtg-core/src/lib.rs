@@ -13,6 +13,7 @@
 //! knows neither phases' logic nor actions: those belong to `rtg-rules`.
 
 mod alteration;
+mod applied;
 mod builder;
 mod card;
 mod content;
@@ -24,21 +25,23 @@ mod mana;
 mod rng;
 mod state;
 
-pub use alteration::{AlterationData, Amount, ParamValue, Params, TargetSpec, TriggerOwner, Zone};
+pub use alteration::{
+    AlterationData, AlterationRef, Amount, ParamValue, Params, TargetSpec, TriggerOwner, Zone,
+};
+pub use applied::{Applied, Record, TargetKind};
 pub use builder::{CardSetup, PositionBuilder, SetupError};
 pub use card::{AbilityType, CardAbility, CardDefinition, CardType, Technique, TechniqueSet};
 pub use content::{Content, DefinitionTable, TableError};
 pub use digest::Fnv64;
 pub use effect::{
-    Applied, DuplicateEffect, EffectContext, EffectError, EffectHandler, EffectRegistry,
-    EffectSpec, MAX_AMOUNT, MAX_COUNT, ParamKind, ParamSpec, Record, TargetKind,
+    Aim, DuplicateEffect, EffectContext, EffectError, EffectHandler, EffectRegistry, EffectSpec,
+    MAX_AMOUNT, MAX_COUNT, ParamKind, ParamSpec,
 };
 pub use event::{Event, EventType, Target};
 pub use ids::{CardId, DefIndex, InstanceId, PlayerId};
 pub use mana::{Mana, ManaCost, ManaPool, ManaRequirement, ManaType};
 pub use rng::GameRng;
 pub use state::{
-    AlterationRef, ArmedReversal, CardInstance, Combat, GameState, GameStatus, HAND_LIMIT,
-    Location, PendingTrigger, Phase, PlayerState, QueuedEffect, QueuedTask, STARTING_HEALTH,
-    StatLine,
+    ArmedReversal, CardInstance, CardTable, Cards, Combat, GameState, GameStatus, HAND_LIMIT,
+    Listener, Location, PendingTrigger, Phase, PlayerState, STARTING_HEALTH, SharedVec, StatLine,
 };

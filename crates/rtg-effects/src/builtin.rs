@@ -2,12 +2,14 @@
 
 use std::sync::Arc;
 
-use imbl::Vector;
 use rtg_core::{
-    Applied, CardType, EffectContext, EffectError, EffectHandler, EffectRegistry, EffectSpec,
-    Event, EventType, GameState, Location, Mana, ParamKind, ParamSpec, ParamValue, Params, Record,
-    StatLine, Target, TargetKind, Zone,
+    Aim, Applied, DefinitionTable, EffectContext, EffectError, EffectHandler, EffectRegistry,
+    EffectSpec, GameState, Location, ParamKind, ParamSpec, ParamValue, Params, Target, TargetKind,
+    Zone,
 };
+
+use crate::op::BuiltinOp;
+use crate::run::{card, player, reverse, run};
 
 /// The built-in effects, one variant each.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -90,6 +92,42 @@ impl Builtin {
             Builtin::SetStats => "set_stats",
             Builtin::RecycleGraveyard => "recycle_graveyard",
             Builtin::MoveCard => "move_card",
+        }
+    }
+
+    /// Whose side the effect is meant for: the opponent's for the ones that hurt what they
+    /// target, its controller's for the others.
+    pub fn aim(self) -> Aim {
+        match self {
+            Builtin::DamageCard
+            | Builtin::DamagePlayer
+            | Builtin::DestroyCard
+            | Builtin::SetStats
+            | Builtin::ReturnToHand
+            | Builtin::Mill
+            | Builtin::RandomDiscard
+            | Builtin::SpendMana => Aim::Harmful,
+            Builtin::HealPlayer
+            | Builtin::BuffCard
+            | Builtin::BuffAll
+            | Builtin::DrawCard
+            | Builtin::GainMana
+            | Builtin::SpawnCreature
+            | Builtin::Recruit => Aim::Helpful,
+            Builtin::RecycleGraveyard | Builtin::MoveCard => Aim::Neutral,
+        }
+    }
+
+    /// What the effect acts on.
+    fn spec_target_kind(self) -> TargetKind {
+        match self {
+            Builtin::DamageCard
+            | Builtin::BuffCard
+            | Builtin::DestroyCard
+            | Builtin::ReturnToHand
+            | Builtin::SetStats
+            | Builtin::MoveCard => TargetKind::Card,
+            _ => TargetKind::Player,
         }
     }
 
@@ -225,7 +263,7 @@ impl Builtin {
 #[derive(Clone, Debug)]
 pub struct BuiltinEffect {
     kind: Builtin,
-    spec: EffectSpec,
+    spec: Arc<EffectSpec>,
 }
 
 impl BuiltinEffect {
@@ -233,7 +271,7 @@ impl BuiltinEffect {
     pub fn new(kind: Builtin) -> BuiltinEffect {
         BuiltinEffect {
             kind,
-            spec: kind.spec(),
+            spec: Arc::new(kind.spec()),
         }
     }
 
@@ -255,84 +293,52 @@ pub fn builtin_registry() -> EffectRegistry {
     registry
 }
 
-fn card(effect: Builtin, target: Target) -> Result<rtg_core::InstanceId, EffectError> {
-    match target {
-        Target::Card(id) => Ok(id),
-        Target::Player(_) => Err(EffectError::BadTarget {
-            effect: effect.name().to_owned(),
-            target,
-        }),
+/// A target of the kind the built-in acts on, checked before a parameter error is reported:
+/// the order in which running the effect by name found them.
+fn check_target_first(kind: Builtin, target: Target) -> Result<(), EffectError> {
+    match kind {
+        // These read their parameters before their target.
+        Builtin::BuffCard | Builtin::BuffAll => Ok(()),
+        _ => match kind.spec().target_kind {
+            TargetKind::Card => card(kind, target).map(drop),
+            TargetKind::Player => player(kind, target).map(drop),
+        },
     }
 }
 
-fn player(effect: Builtin, target: Target) -> Result<rtg_core::PlayerId, EffectError> {
-    match target {
-        Target::Player(p) => Ok(p),
-        Target::Card(_) => Err(EffectError::BadTarget {
-            effect: effect.name().to_owned(),
-            target,
-        }),
+/// The zone a card target must be in: `from_zone` for `move_card`, the battlefield for the
+/// other card effects.
+fn target_zone(kind: Builtin, move_from: Option<Zone>) -> Option<Zone> {
+    match (kind, move_from) {
+        (Builtin::MoveCard, Some(zone)) => Some(zone),
+        _ if kind.spec_target_kind() == TargetKind::Card => Some(Zone::Battlefield),
+        _ => None,
     }
 }
 
-fn on_battlefield(state: &GameState, id: rtg_core::InstanceId) -> bool {
-    state.try_card(id).is_some_and(|c| c.on_battlefield())
-}
-
-fn mana_event(
-    kind: EventType,
-    ctx: &EffectContext<'_>,
-    player: rtg_core::PlayerId,
-    mana: &Mana,
-) -> Event {
-    let source = ctx.state.card(ctx.source);
-    Event::new(kind)
-        .source(ctx.source, source.def)
-        .owner(player)
-        .target(Target::Player(player))
-        .amount(i32::try_from(mana.total()).unwrap_or(i32::MAX))
-}
-
-fn apply_buff(
-    ctx: &mut EffectContext<'_>,
-    cards: impl IntoIterator<Item = rtg_core::InstanceId>,
-    attack: i32,
-    defense: i32,
-) -> Vector<(rtg_core::InstanceId, u32, u32)> {
-    let mut changed = Vector::new();
-    for id in cards {
-        if !on_battlefield(ctx.state, id) {
-            continue;
+/// Whether `target` is legal for the built-in (`move_from`: `move_card`'s `from_zone`).
+fn legal_target(kind: Builtin, state: &GameState, target: Target, move_from: Option<Zone>) -> bool {
+    match (kind, target) {
+        (Builtin::MoveCard, Target::Card(id)) => {
+            let Some(card) = state.try_card(id) else {
+                return false;
+            };
+            move_from.is_some_and(|z| card.location() == Location::from(z))
         }
-        let card = ctx.state.card_mut(id);
-        card.stats.attack_buff = card.stats.attack_buff.saturating_add(attack);
-        card.stats.defense_buff = card.stats.defense_buff.saturating_add(defense);
-        changed.push_back((id, card.stats.attack_epoch, card.stats.defense_epoch));
+        (_, Target::Player(p)) => kind.spec_target_kind() == TargetKind::Player && p.is_seat(),
+        (_, Target::Card(id)) => {
+            kind.spec_target_kind() == TargetKind::Card
+                && state
+                    .try_card(id)
+                    .is_some_and(|c| c.is_creature_on_battlefield())
+        }
     }
-    changed
 }
 
-/// Sets the given stats outright (contract item 16: damage and earlier buffs no longer count),
-/// renewing each set stat's epoch, and returns what the reversal needs.
-fn set_stats(card: &mut StatLine, attack: Option<i32>, defense: Option<i32>, epoch: u32) -> Record {
-    let mut record_attack = None;
-    let mut record_defense = None;
-    if let Some(a) = attack {
-        record_attack = Some((card.base_attack, epoch));
-        card.base_attack = a;
-        card.attack_buff = 0;
-        card.attack_epoch = epoch;
-    }
-    if let Some(d) = defense {
-        record_defense = Some((card.base_defense, epoch));
-        card.base_defense = d;
-        card.defense_buff = 0;
-        card.damage = 0;
-        card.defense_epoch = epoch;
-    }
-    Record::SetStats {
-        attack: record_attack,
-        defense: record_defense,
+fn move_from(params: &Params) -> Option<Zone> {
+    match params.get("from_zone") {
+        Some(ParamValue::Zone(zone)) => Some(*zone),
+        _ => None,
     }
 }
 
@@ -351,30 +357,28 @@ impl EffectHandler for BuiltinEffect {
         Ok(())
     }
 
+    fn aim(&self) -> Aim {
+        self.kind.aim()
+    }
+
     fn target_zone(&self, params: &Params) -> Option<Zone> {
-        match (self.kind, params.get("from_zone")) {
-            (Builtin::MoveCard, Some(ParamValue::Zone(zone))) => Some(*zone),
-            _ if self.spec.target_kind == TargetKind::Card => Some(Zone::Battlefield),
-            _ => None,
-        }
+        target_zone(self.kind, move_from(params))
     }
 
     fn legal_target(&self, state: &GameState, target: Target, params: &Params) -> bool {
-        match (self.kind, target) {
-            (Builtin::MoveCard, Target::Card(id)) => {
-                let Some(card) = state.try_card(id) else {
-                    return false;
-                };
-                matches!(params.get("from_zone"), Some(ParamValue::Zone(z)) if card.location() == Location::from(*z))
-            }
-            (_, Target::Player(p)) => self.spec.target_kind == TargetKind::Player && p.is_seat(),
-            (_, Target::Card(id)) => {
-                self.spec.target_kind == TargetKind::Card
-                    && state
-                        .try_card(id)
-                        .is_some_and(|c| c.on_battlefield() && state.def(id).is_creature())
-            }
-        }
+        legal_target(self.kind, state, target, move_from(params))
+    }
+
+    fn compile(
+        &self,
+        params: &Params,
+        definitions: &DefinitionTable,
+    ) -> Option<Arc<dyn EffectHandler>> {
+        let op = BuiltinOp::compile(self.kind, params, definitions).ok()?;
+        Some(Arc::new(CompiledBuiltin {
+            op,
+            spec: Arc::clone(&self.spec),
+        }))
     }
 
     fn apply(
@@ -383,282 +387,65 @@ impl EffectHandler for BuiltinEffect {
         target: Target,
         params: &Params,
     ) -> Result<Applied, EffectError> {
-        let name = self.kind.name();
-        let nothing = Applied {
-            target,
-            record: Record::Nothing,
-        };
-        let record = match self.kind {
-            Builtin::DamageCard => {
-                let id = card(self.kind, target)?;
-                let amount = ctx.int(name, params, "amount")?;
-                let source = Some(ctx.source);
-                let dealt = ctx.state.damage_card(id, amount, source, ctx.events);
-                Record::Amount(dealt)
+        match BuiltinOp::compile(self.kind, params, &ctx.state.content().definitions) {
+            Ok(op) => run(&op, ctx, target),
+            Err(error) => {
+                check_target_first(self.kind, target)?;
+                Err(error)
             }
-            Builtin::DamagePlayer => {
-                let p = player(self.kind, target)?;
-                let amount = ctx.int(name, params, "amount")?;
-                let source = Some(ctx.source);
-                Record::Amount(ctx.state.damage_player(p, amount, source, ctx.events))
-            }
-            Builtin::HealPlayer => {
-                let p = player(self.kind, target)?;
-                let amount = ctx.int(name, params, "amount")?;
-                let source = Some(ctx.source);
-                Record::Amount(ctx.state.heal_player(p, amount, source, ctx.events))
-            }
-            Builtin::BuffCard | Builtin::BuffAll => {
-                let attack = ctx.int(name, params, "attack_increase")?;
-                let defense = ctx.int(name, params, "defense_increase")?;
-                let cards: Vec<_> = if self.kind == Builtin::BuffCard {
-                    vec![card(self.kind, target)?]
-                } else {
-                    let p = player(self.kind, target)?;
-                    ctx.state
-                        .player(p)
-                        .battlefield()
-                        .iter()
-                        .copied()
-                        .filter(|&id| ctx.state.def(id).is_creature())
-                        .collect()
-                };
-                let cards = apply_buff(ctx, cards, attack, defense);
-                Record::Buffs {
-                    attack,
-                    defense,
-                    cards,
-                }
-            }
-            Builtin::DrawCard => {
-                let p = player(self.kind, target)?;
-                for _ in 0..ctx.int(name, params, "count")? {
-                    if ctx.state.draw(p, ctx.events).is_none() {
-                        break;
-                    }
-                }
-                Record::Nothing
-            }
-            Builtin::DestroyCard => {
-                let id = card(self.kind, target)?;
-                if on_battlefield(ctx.state, id) && ctx.state.def(id).is_creature() {
-                    ctx.state.destroy(id, ctx.events);
-                }
-                Record::Nothing
-            }
-            Builtin::SpendMana => {
-                let p = player(self.kind, target)?;
-                let cost = ctx.mana(name, params, "mana_requirement")?;
-                let mut pool = ctx.state.player(p).pool;
-                match pool.pay(&cost) {
-                    Ok(paid) => {
-                        ctx.state.player_mut(p).pool = pool;
-                        if !paid.is_empty() {
-                            let event = mana_event(EventType::OnPlayerManaSpent, ctx, p, &paid);
-                            ctx.events.push(event);
-                        }
-                        Record::Mana {
-                            mana: paid,
-                            refill: ctx.state.player(p).refills,
-                        }
-                    }
-                    Err(_) => Record::Mana {
-                        mana: Mana::EMPTY,
-                        refill: ctx.state.player(p).refills,
-                    },
-                }
-            }
-            Builtin::GainMana => {
-                let p = player(self.kind, target)?;
-                let amounts = ctx.mana(name, params, "amounts")?;
-                ctx.state.player_mut(p).pool.add_all(&amounts);
-                if !amounts.is_empty() {
-                    let event = mana_event(EventType::OnPlayerManaGained, ctx, p, &amounts);
-                    ctx.events.push(event);
-                }
-                Record::Mana {
-                    mana: amounts,
-                    refill: ctx.state.player(p).refills,
-                }
-            }
-            Builtin::SpawnCreature => {
-                let p = player(self.kind, target)?;
-                let Some(ParamValue::Template(template)) = params.get("template") else {
-                    return Err(EffectError::BadParam {
-                        effect: name.to_owned(),
-                        param: "template".to_owned(),
-                    });
-                };
-                let def = ctx
-                    .state
-                    .content()
-                    .definitions
-                    .index_of(template.card_id.as_str())
-                    .ok_or_else(|| EffectError::UnknownDefinition(template.card_id.to_string()))?;
-                for _ in 0..ctx.int(name, params, "count")? {
-                    ctx.state.create_token(def, p, ctx.events);
-                }
-                Record::Nothing
-            }
-            Builtin::Recruit => {
-                let p = player(self.kind, target)?;
-                let zone = ctx.zone(name, params, "from_zone")?;
-                let Some(ParamValue::Card(wanted)) = params.get("card_definition_id") else {
-                    return Err(EffectError::BadParam {
-                        effect: name.to_owned(),
-                        param: "card_definition_id".to_owned(),
-                    });
-                };
-                let found = ctx.state.player(p).zone(zone).iter().copied().find(|&id| {
-                    let def = ctx.state.def(id);
-                    def.card_id == *wanted && def.card_type != CardType::Spell
-                });
-                if let Some(id) = found {
-                    ctx.state.move_card(id, Location::Battlefield, ctx.events);
-                }
-                Record::Nothing
-            }
-            Builtin::ReturnToHand => {
-                let id = card(self.kind, target)?;
-                if on_battlefield(ctx.state, id) {
-                    ctx.state.move_card(id, Location::Hand, ctx.events);
-                }
-                Record::Nothing
-            }
-            Builtin::Mill => {
-                let p = player(self.kind, target)?;
-                for _ in 0..ctx.int(name, params, "count")? {
-                    let Some(&top) = ctx.state.player(p).deck().front() else {
-                        break;
-                    };
-                    ctx.state.move_card(top, Location::Graveyard, ctx.events);
-                }
-                Record::Nothing
-            }
-            Builtin::RandomDiscard => {
-                let p = player(self.kind, target)?;
-                for _ in 0..ctx.int(name, params, "count")? {
-                    let hand = ctx.state.player(p).hand();
-                    if hand.is_empty() {
-                        break;
-                    }
-                    let len = u32::try_from(hand.len()).unwrap_or(u32::MAX);
-                    let pick = ctx.state.rng_mut().below(len) as usize;
-                    let id = ctx.state.player(p).hand()[pick];
-                    ctx.state.move_card(id, Location::Graveyard, ctx.events);
-                }
-                Record::Nothing
-            }
-            Builtin::SetStats => {
-                let id = card(self.kind, target)?;
-                if !on_battlefield(ctx.state, id) {
-                    return Ok(nothing);
-                }
-                let attack = ctx.opt_int(name, params, "attack");
-                let defense = ctx.opt_int(name, params, "defense");
-                let epoch = ctx.state.fresh_epoch();
-                set_stats(&mut ctx.state.card_mut(id).stats, attack, defense, epoch)
-            }
-            Builtin::RecycleGraveyard => {
-                let p = player(self.kind, target)?;
-                let cards: Vec<_> = ctx.state.player(p).graveyard().iter().copied().collect();
-                for id in cards {
-                    ctx.state.move_card(id, Location::Deck, ctx.events);
-                }
-                ctx.state.shuffle_deck(p);
-                Record::Nothing
-            }
-            Builtin::MoveCard => {
-                let id = card(self.kind, target)?;
-                let from = ctx.zone(name, params, "from_zone")?;
-                let to = ctx.zone(name, params, "to_zone")?;
-                let movable =
-                    to != Zone::Battlefield || ctx.state.def(id).card_type != CardType::Spell;
-                if ctx.state.card(id).location() == Location::from(from) && movable {
-                    ctx.state.move_card(id, Location::from(to), ctx.events);
-                }
-                Record::Nothing
-            }
-        };
-        Ok(Applied { target, record })
+        }
     }
 
     fn reverse(&self, ctx: &mut EffectContext<'_>, applied: &Applied) -> Result<(), EffectError> {
-        let source = Some(ctx.source);
-        match (self.kind, &applied.record, applied.target) {
-            (Builtin::DamageCard, Record::Amount(n), Target::Card(id)) => {
-                ctx.state.heal_card(id, *n, ctx.events);
-            }
-            (Builtin::DamagePlayer, Record::Amount(n), Target::Player(p)) => {
-                ctx.state.heal_player(p, *n, source, ctx.events);
-            }
-            (Builtin::HealPlayer, Record::Amount(n), Target::Player(p)) => {
-                ctx.state.damage_player(p, *n, source, ctx.events);
-            }
-            (
-                Builtin::BuffCard | Builtin::BuffAll,
-                Record::Buffs {
-                    attack,
-                    defense,
-                    cards,
-                },
-                _,
-            ) => {
-                for &(id, attack_epoch, defense_epoch) in cards {
-                    let card = ctx.state.card(id);
-                    if !card.on_battlefield() {
-                        continue;
-                    }
-                    let (attack_holds, defense_holds) = (
-                        card.stats.attack_epoch == attack_epoch,
-                        card.stats.defense_epoch == defense_epoch,
-                    );
-                    let stats = &mut ctx.state.card_mut(id).stats;
-                    if attack_holds {
-                        stats.attack_buff = stats.attack_buff.saturating_sub(*attack);
-                    }
-                    if defense_holds {
-                        stats.defense_buff = stats.defense_buff.saturating_sub(*defense);
-                    }
-                }
-            }
-            (Builtin::SetStats, Record::SetStats { attack, defense }, Target::Card(id)) => {
-                // Only the base comes back: buffs made while the set held stay (their own
-                // reversals still apply), and buffs from before it ended when it was set.
-                if ctx.state.card(id).on_battlefield() {
-                    let stats = &mut ctx.state.card_mut(id).stats;
-                    if let Some((base, epoch)) = attack
-                        && stats.attack_epoch == *epoch
-                    {
-                        stats.base_attack = *base;
-                    }
-                    if let Some((base, epoch)) = defense
-                        && stats.defense_epoch == *epoch
-                    {
-                        stats.base_defense = *base;
-                    }
-                }
-            }
-            (Builtin::SetStats, Record::Nothing, _) => {}
-            // A pool refilled since the start already lost (or regained) that mana: nothing to undo.
-            (
-                Builtin::SpendMana | Builtin::GainMana,
-                Record::Mana { refill, .. },
-                Target::Player(p),
-            ) if ctx.state.player(p).refills != *refill => {}
-            (Builtin::SpendMana, Record::Mana { mana: paid, .. }, Target::Player(p)) => {
-                ctx.state.player_mut(p).pool.add_all(paid);
-                if !paid.is_empty() {
-                    let event = mana_event(EventType::OnPlayerManaGained, ctx, p, paid);
-                    ctx.events.push(event);
-                }
-            }
-            (Builtin::GainMana, Record::Mana { mana: gained, .. }, Target::Player(p)) => {
-                ctx.state.player_mut(p).pool.remove_up_to(gained);
-            }
-            _ => return Err(EffectError::NotReversible(self.kind.name().to_owned())),
+        reverse(self.kind, ctx, applied)
+    }
+}
+
+/// A built-in alteration compiled with its parameters, as a game's content holds it: it ignores
+/// the parameters it is given (they are the ones it was compiled with).
+#[derive(Debug)]
+struct CompiledBuiltin {
+    op: BuiltinOp,
+    spec: Arc<EffectSpec>,
+}
+
+impl CompiledBuiltin {
+    fn move_from(&self) -> Option<Zone> {
+        match self.op {
+            BuiltinOp::MoveCard { from, .. } => Some(from),
+            _ => None,
         }
-        Ok(())
+    }
+}
+
+impl EffectHandler for CompiledBuiltin {
+    fn spec(&self) -> &EffectSpec {
+        &self.spec
+    }
+
+    fn aim(&self) -> Aim {
+        self.op.kind().aim()
+    }
+
+    fn target_zone(&self, _params: &Params) -> Option<Zone> {
+        target_zone(self.op.kind(), self.move_from())
+    }
+
+    fn legal_target(&self, state: &GameState, target: Target, _params: &Params) -> bool {
+        legal_target(self.op.kind(), state, target, self.move_from())
+    }
+
+    fn apply(
+        &self,
+        ctx: &mut EffectContext<'_>,
+        target: Target,
+        _params: &Params,
+    ) -> Result<Applied, EffectError> {
+        run(&self.op, ctx, target)
+    }
+
+    fn reverse(&self, ctx: &mut EffectContext<'_>, applied: &Applied) -> Result<(), EffectError> {
+        reverse(self.op.kind(), ctx, applied)
     }
 }
 
@@ -666,5 +453,31 @@ impl EffectHandler for BuiltinEffect {
 impl From<Builtin> for Arc<dyn EffectHandler> {
     fn from(kind: Builtin) -> Self {
         Arc::new(BuiltinEffect::new(kind))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_quick_target_kind_agrees_with_every_spec() {
+        for kind in Builtin::ALL {
+            assert_eq!(kind.spec_target_kind(), kind.spec().target_kind, "{kind:?}");
+        }
+    }
+
+    #[test]
+    fn compiled_handlers_declare_what_the_registered_ones_do() {
+        let registry = builtin_registry();
+        let defs = DefinitionTable::default();
+        let mut params = Params::default();
+        params.insert("amount", ParamValue::Int(2));
+        let handler = registry.get("damage_card").unwrap();
+        let compiled = handler.compile(&params, &defs).unwrap();
+        assert_eq!(compiled.spec(), handler.spec());
+        assert_eq!(compiled.aim(), Aim::Harmful);
+        // A parameter missing does not compile: running it reports it as before.
+        assert!(handler.compile(&Params::default(), &defs).is_none());
     }
 }

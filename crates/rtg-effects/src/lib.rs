@@ -19,5 +19,9 @@
 //! ```
 
 mod builtin;
+mod op;
+mod run;
 
 pub use builtin::{Builtin, BuiltinEffect, builtin_registry};
+pub use op::{BuiltinOp, Num};
+pub use run::run;

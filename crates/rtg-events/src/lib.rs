@@ -3,11 +3,11 @@
 //! Events and triggers: which triggered alterations an event fires (`trigger_self`,
 //! `trigger_owner`, `trigger_card_id`), pending triggers that wait for a chosen target, reversals
 //! of temporary effects (`end_trigger`, `turn_duration`), and the first-in-first-out queue, held in
-//! the game state, through which every triggered effect resolves — never by recursion.
+//! the step's [`Scratch`], through which every triggered effect resolves — never by recursion.
 //!
 //! How a step settles ([`settle`]): the events of the step are matched, in order, against every
-//! active trigger; each match is appended to the state's queue (or becomes a pending trigger when
-//! its target must be chosen). Then the queue's first item resolves, the state-based checks run,
+//! active trigger; each match is appended to the queue (or becomes a pending trigger when
+//! its target must be chosen). Then the queue's first item resolves, the state-based checks (passed in by the rules engine) run,
 //! and the events of that resolution are matched in turn, until the queue is empty. A chain longer
 //! than [`CHAIN_LIMIT`] resolutions is an error, and the caller refuses the whole step.
 //!
@@ -20,5 +20,7 @@ mod queue;
 mod targets;
 
 pub use matching::{active_trigger_sources, passes_filters};
-pub use queue::{CHAIN_LIMIT, TriggerError, expire_timed_effects, settle, start_alteration};
-pub use targets::{alteration, is_legal_target, legal_targets, resolve_target};
+pub use queue::{
+    CHAIN_LIMIT, Checks, Scratch, TriggerError, expire_timed_effects, settle, start_alteration,
+};
+pub use targets::{aim_of, alteration, is_legal_target, legal_targets, resolve_target};

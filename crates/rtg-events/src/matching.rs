@@ -42,32 +42,49 @@ pub fn passes_filters(
 /// the active player's battlefield in order, then the other player's, then the spell being
 /// resolved, then cards that left the battlefield in this same step (`left`), which are seen as
 /// they last were there so that "when this dies" and "when this leaves" fire. Cards with no
-/// triggered alteration are left out.
-pub fn active_trigger_sources(state: &GameState, left: &[InstanceId]) -> Vec<InstanceId> {
-    // Cards without triggered alterations (most of them) are left out: they can fire nothing.
-    let has_triggers = |id: InstanceId| state.content().trigger_mask(state.card(id).def) != 0;
+/// triggered alteration are left out: the battlefields' come from each player's listener index.
+pub fn active_trigger_sources(
+    state: &GameState,
+    resolving: Option<InstanceId>,
+    left: &[InstanceId],
+) -> Vec<InstanceId> {
     let mut sources = Vec::new();
+    trigger_sources(state, resolving, left, &mut sources);
+    sources
+}
+
+/// Fills `sources` as [`active_trigger_sources`] lists them, and returns the events any of them
+/// listens for (as [`EventType::bit`]s).
+pub(crate) fn trigger_sources(
+    state: &GameState,
+    resolving: Option<InstanceId>,
+    left: &[InstanceId],
+    sources: &mut Vec<InstanceId>,
+) -> u32 {
+    sources.clear();
+    let mut listened = 0u32;
     for player in [state.active, state.active.opponent()] {
-        sources.extend(
-            state
-                .player(player)
-                .battlefield()
-                .iter()
-                .copied()
-                .filter(|&id| has_triggers(id)),
-        );
-    }
-    if let Some(spell) = state.resolving
-        && has_triggers(spell)
-    {
-        sources.push(spell);
-    }
-    for &id in left {
-        if !state.card(id).on_battlefield() && !sources.contains(&id) && has_triggers(id) {
-            sources.push(id);
+        for listener in state.player(player).listeners() {
+            sources.push(listener.card);
+            listened |= listener.events;
         }
     }
-    sources
+    let mut add = |id: InstanceId, sources: &mut Vec<InstanceId>| {
+        let events = state.content().trigger_mask(state.card(id).def);
+        if events != 0 {
+            sources.push(id);
+            listened |= events;
+        }
+    };
+    if let Some(spell) = resolving {
+        add(spell, sources);
+    }
+    for &id in left {
+        if !state.card(id).on_battlefield() && !sources.contains(&id) {
+            add(id, sources);
+        }
+    }
+    listened
 }
 
 /// True for the events that a card leaving the battlefield still sees as itself.
@@ -95,6 +112,7 @@ pub(crate) struct Departed {
 /// other).
 pub(crate) fn for_each_match(
     state: &GameState,
+    resolving: Option<InstanceId>,
     card: InstanceId,
     event: &Event,
     index: usize,
@@ -105,7 +123,7 @@ pub(crate) fn for_each_match(
     if state.content().trigger_mask(instance.def) & event.kind.bit() == 0 {
         return;
     }
-    if !instance.on_battlefield() && state.resolving != Some(card) {
+    if !instance.on_battlefield() && resolving != Some(card) {
         let sees = departed
             .iter()
             .any(|d| d.card == card && (index <= d.until || looks_back(event.kind)));

@@ -1,8 +1,10 @@
 //! The first-in-first-out resolution queue and the reversal of temporary effects.
 
+use std::collections::VecDeque;
+
 use rtg_core::{
-    AlterationRef, ArmedReversal, EffectContext, EffectError, Event, EventType, GameState,
-    InstanceId, PendingTrigger, PlayerId, QueuedEffect, QueuedTask, Target,
+    AlterationRef, Applied, ArmedReversal, EffectContext, EffectError, Event, EventType, GameState,
+    InstanceId, PendingTrigger, PlayerId, Target,
 };
 use thiserror::Error;
 
@@ -12,6 +14,95 @@ use crate::targets::{alteration, legal_targets, resolve_target};
 /// The most queued effects one step may resolve. A chain longer than this (a trigger that keeps
 /// re-triggering itself) is refused as a whole.
 pub const CHAIN_LIMIT: usize = 10_000;
+
+/// What a queued item does when it resolves.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub(crate) enum QueuedTask {
+    /// Start the alteration's effect on the target.
+    Start(Target),
+    /// Undo what an earlier start applied.
+    Reverse(Applied),
+}
+
+/// An item of the first-in-first-out resolution queue.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub(crate) struct QueuedEffect {
+    /// The alteration.
+    pub(crate) alteration: AlterationRef,
+    /// The controller of its source.
+    pub(crate) controller: PlayerId,
+    /// What to do.
+    pub(crate) task: QueuedTask,
+}
+
+/// The state-based checks, as the rules engine runs them: [`settle`] runs them after every
+/// queued item (contract 13). Passed in because they belong to `rtg-rules`, above this crate.
+pub type Checks = fn(&mut GameState, &mut Vec<Event>, &mut Scratch);
+
+/// The working memory of one step: the resolution queue, the spell being resolved and the lists
+/// the trigger matcher fills. Always empty when a step returns, so it is not part of the game:
+/// the caller owns it and may reuse it for every step, so that a step allocates nothing once
+/// the lists have grown to a game's needs.
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    queue: VecDeque<QueuedEffect>,
+    resolving: Option<InstanceId>,
+    departed: Vec<crate::matching::Departed>,
+    left: Vec<InstanceId>,
+    sources: Vec<InstanceId>,
+    fired: Vec<(InstanceId, u16, u16)>,
+    stats_changed: bool,
+    checked_to: usize,
+}
+
+impl Scratch {
+    /// An empty scratch.
+    pub fn new() -> Scratch {
+        Scratch::default()
+    }
+
+    /// The spell being resolved, whose own triggers are active meanwhile.
+    pub fn resolving(&self) -> Option<InstanceId> {
+        self.resolving
+    }
+
+    /// Sets or clears the spell being resolved (the rules engine does, around a spell's
+    /// resolution).
+    pub fn set_resolving(&mut self, spell: Option<InstanceId>) {
+        self.resolving = spell;
+    }
+
+    /// Readies the scratch for a step whose events start at `events` in its log: empties what a
+    /// refused step may have left behind.
+    pub fn begin(&mut self, events: usize) {
+        self.queue.clear();
+        self.resolving = None;
+        self.stats_changed = false;
+        self.checked_to = events;
+    }
+
+    /// Notes that an effect ran, so that creatures' stats may have changed in ways no event
+    /// shows (a buff, `set_stats`): the next state-based check looks for deaths.
+    pub fn note_effect(&mut self) {
+        self.stats_changed = true;
+    }
+
+    /// True when a creature may have come to die since the last call: an effect ran, or the
+    /// events since then deal damage or bring a creature onto a battlefield. The state-based
+    /// checks look for deaths only then; a creature's stats change in no other way during a step.
+    pub fn creatures_may_die(&mut self, log: &[Event]) -> bool {
+        let from = self.checked_to.min(log.len());
+        let changed = std::mem::take(&mut self.stats_changed)
+            || log[from..].iter().any(|e| {
+                matches!(
+                    e.kind,
+                    EventType::OnCardReceiveDamage | EventType::OnCardEnterBattlefield
+                )
+            });
+        self.checked_to = log.len();
+        changed
+    }
+}
 
 /// Why a step could not settle.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
@@ -96,7 +187,11 @@ fn reverse(
 
 /// Queues the reversal of every temporary effect whose duration ends at the start of `turn`,
 /// in the order they were started. Called by the rules engine when a turn begins.
-pub fn expire_timed_effects(state: &mut GameState, turn: u32) {
+pub fn expire_timed_effects(state: &mut GameState, scratch: &mut Scratch, turn: u32) {
+    let expires = |r: &ArmedReversal| r.expires_on_turn.is_some_and(|t| t <= turn);
+    if !state.reversals.iter().any(expires) {
+        return;
+    }
     let (expired, kept): (Vec<_>, Vec<_>) = state
         .reversals
         .iter()
@@ -107,7 +202,7 @@ pub fn expire_timed_effects(state: &mut GameState, turn: u32) {
     }
     state.reversals = kept.into_iter().collect();
     for r in expired {
-        state.queue.push_back(QueuedEffect {
+        scratch.queue.push_back(QueuedEffect {
             alteration: r.alteration,
             controller: r.controller,
             task: QueuedTask::Reverse(r.applied),
@@ -117,19 +212,10 @@ pub fn expire_timed_effects(state: &mut GameState, turn: u32) {
 
 /// Matches one batch of events (`log[from..]`) against active triggers and armed reversals,
 /// queueing what they fire.
-fn match_batch(state: &mut GameState, log: &[Event], from: usize) {
+fn match_batch(state: &mut GameState, scratch: &mut Scratch, log: &[Event], from: usize) {
     let batch = &log[from..];
-    let heard = batch.iter().fold(0u32, |mask, e| mask | e.kind.bit());
-    if heard & state.listening == 0 {
-        // No card that was ever on a battlefield listens for these events: only reversals can.
-        if !state.reversals.is_empty() {
-            for event in batch {
-                match_reversals(state, event);
-            }
-        }
-        return;
-    }
-    let mut departed: Vec<Departed> = Vec::new();
+    let departed = &mut scratch.departed;
+    departed.clear();
     for (index, event) in batch.iter().enumerate() {
         let Some(card) = event.source else { continue };
         match event.kind {
@@ -142,16 +228,50 @@ fn match_batch(state: &mut GameState, log: &[Event], from: usize) {
             _ => {}
         }
     }
-    let left: Vec<InstanceId> = departed.iter().map(|d| d.card).collect();
-    let sources = crate::matching::active_trigger_sources(state, &left);
-    for (index, event) in batch.iter().enumerate() {
-        let mut fired: Vec<(InstanceId, u16, u16)> = Vec::new();
-        for &card in &sources {
-            for_each_match(state, card, event, index, &departed, |ability, alt| {
-                fired.push((card, ability, alt));
-            });
+    let quiet = scratch.departed.is_empty() && scratch.resolving.is_none();
+    let heard = batch.iter().fold(0u32, |mask, e| mask | e.kind.bit());
+    let battlefields = state.players().iter().fold(0, |all, p| all | p.listened());
+    let listened = if quiet {
+        // The common case, decided without building the list of sources.
+        battlefields
+    } else {
+        scratch.left.clear();
+        scratch.left.extend(scratch.departed.iter().map(|d| d.card));
+        crate::matching::trigger_sources(
+            state,
+            scratch.resolving,
+            &scratch.left,
+            &mut scratch.sources,
+        )
+    };
+    if heard & listened == 0 {
+        // No source listens for these events: only reversals can fire.
+        if !state.reversals.is_empty() {
+            for event in batch {
+                match_reversals(state, scratch, event);
+            }
         }
-        for (card, ability, alt_index) in fired {
+        return;
+    }
+    if quiet {
+        scratch.left.clear();
+        crate::matching::trigger_sources(state, None, &[], &mut scratch.sources);
+    }
+    for (index, event) in batch.iter().enumerate() {
+        scratch.fired.clear();
+        for &card in &scratch.sources {
+            for_each_match(
+                state,
+                scratch.resolving,
+                card,
+                event,
+                index,
+                &scratch.departed,
+                |ability, alt| scratch.fired.push((card, ability, alt)),
+            );
+        }
+        for i in 0..scratch.fired.len() {
+            let (card, ability, alt_index) = scratch.fired[i];
             let instance = state.card(card);
             let at = AlterationRef {
                 source: card,
@@ -162,7 +282,7 @@ fn match_batch(state: &mut GameState, log: &[Event], from: usize) {
             let controller = instance.owner;
             let spec = alteration(state, at).target;
             match resolve_target(spec, at, controller) {
-                Some(target) => state.queue.push_back(QueuedEffect {
+                Some(target) => scratch.queue.push_back(QueuedEffect {
                     alteration: at,
                     controller,
                     task: QueuedTask::Start(target),
@@ -184,11 +304,11 @@ fn match_batch(state: &mut GameState, log: &[Event], from: usize) {
                 }
             }
         }
-        match_reversals(state, event);
+        match_reversals(state, scratch, event);
     }
 }
 
-fn match_reversals(state: &mut GameState, event: &Event) {
+fn match_reversals(state: &mut GameState, scratch: &mut Scratch, event: &Event) {
     if state.reversals.is_empty() {
         return;
     }
@@ -212,7 +332,7 @@ fn match_reversals(state: &mut GameState, event: &Event) {
         .partition(|r| fires(state, r));
     state.reversals = kept.into_iter().collect();
     for r in fired {
-        state.queue.push_back(QueuedEffect {
+        scratch.queue.push_back(QueuedEffect {
             alteration: r.alteration,
             controller: r.controller,
             task: QueuedTask::Reverse(r.applied),
@@ -230,19 +350,21 @@ pub fn settle(
     state: &mut GameState,
     log: &mut Vec<Event>,
     from: usize,
+    scratch: &mut Scratch,
+    checks: Checks,
 ) -> Result<(), TriggerError> {
     let mut cursor = from;
     let mut resolved = 0usize;
     loop {
         if cursor < log.len() {
-            match_batch(state, log, cursor);
+            match_batch(state, scratch, log, cursor);
             cursor = log.len();
         }
         if state.is_over() {
-            state.queue.clear();
+            scratch.queue.clear();
             return Ok(());
         }
-        let Some(item) = state.queue.pop_front() else {
+        let Some(item) = scratch.queue.pop_front() else {
             drop_unresolvable_pending(state);
             return Ok(());
         };
@@ -258,7 +380,8 @@ pub fn settle(
                 reverse(state, log, item.alteration, item.controller, applied)?;
             }
         }
-        state.state_based_checks(log);
+        scratch.note_effect();
+        checks(state, log, scratch);
     }
 }
 
@@ -266,7 +389,7 @@ pub fn settle(
 /// while the queue resolved): no action could resolve them, and every other action is refused
 /// while one waits, so keeping them would lock the game.
 fn drop_unresolvable_pending(state: &mut GameState) {
-    let keep: imbl::Vector<PendingTrigger> = state
+    let keep: rtg_core::SharedVec<PendingTrigger> = state
         .pending_triggers
         .iter()
         .filter(|p| !legal_targets(state, p.alteration).is_empty())

@@ -1,6 +1,6 @@
 //! Targets of alterations: resolving a target spec, and which targets are legal.
 
-use rtg_core::{AlterationData, AlterationRef, GameState, PlayerId, Target, TargetSpec};
+use rtg_core::{Aim, AlterationData, AlterationRef, GameState, PlayerId, Target, TargetSpec};
 
 /// The alteration an [`AlterationRef`] points at.
 ///
@@ -67,4 +67,14 @@ pub fn legal_targets(state: &GameState, at: AlterationRef) -> Vec<Target> {
         }
     }
     targets
+}
+
+/// Whose side the alteration's effect is meant for, as the effect declares
+/// ([`rtg_core::EffectHandler::aim`]): [`Aim::Neutral`] for an effect the game does not have.
+/// [`Aim::side`] turns it into the player a bot should aim at.
+pub fn aim_of(state: &GameState, at: AlterationRef) -> Aim {
+    state
+        .content()
+        .handler(at)
+        .map_or(Aim::Neutral, |handler| handler.aim())
 }

@@ -6,10 +6,12 @@ use rtg_core::{
     InstanceId, Location, Mana, Phase, PlayerId, Target, TargetSpec, Technique,
 };
 use rtg_events::{
-    alteration, expire_timed_effects, is_legal_target, resolve_target, settle, start_alteration,
+    Scratch, alteration, expire_timed_effects, is_legal_target, resolve_target, settle,
+    start_alteration,
 };
 
 use crate::action::Action;
+use crate::checks::checks_in_step;
 use crate::error::RulesError;
 
 /// The new state an action produced and the events it caused, in order.
@@ -29,7 +31,7 @@ pub const PLAYABLE_PHASES: [Phase; 2] = [Phase::Main, Phase::MainPostcombat];
 pub fn apply(state: &GameState, action: &Action) -> Result<Outcome, RulesError> {
     let mut next = state.clone();
     let mut events = Vec::new();
-    step(&mut next, action, &mut events)?;
+    step(&mut next, action, &mut events, &mut Scratch::new())?;
     Ok(Outcome {
         state: next,
         events,
@@ -40,11 +42,17 @@ pub fn apply(state: &GameState, action: &Action) -> Result<Outcome, RulesError> 
 /// that keep no history. On error the state may be partly changed (an action refused by a check
 /// changes nothing; one that fails while resolving, such as a runaway trigger chain, may have):
 /// use [`apply`], or keep a copy, when the state must survive a refusal.
+///
+/// `scratch` is the step's working memory (the resolution queue, the spell being resolved, the
+/// trigger matcher's lists), never part of the state: make one [`Scratch`] for a loop of steps
+/// and pass it to each, so that a step allocates nothing once it has grown to the game's needs.
 pub fn step(
     state: &mut GameState,
     action: &Action,
     events: &mut Vec<Event>,
+    scratch: &mut Scratch,
 ) -> Result<(), RulesError> {
+    scratch.begin(events.len());
     if state.is_over() {
         return Err(RulesError::GameOver);
     }
@@ -58,20 +66,20 @@ pub fn step(
     }
     tracing::trace!(?action, turn = state.turn, phase = %state.phase, "step");
     match action {
-        Action::AdvancePhase => advance_phase(state, events),
+        Action::AdvancePhase => advance_phase(state, events, scratch),
         Action::PlayCard {
             player,
             card,
             target,
-        } => play_card(state, events, *player, *card, *target),
+        } => play_card(state, events, scratch, *player, *card, *target),
         Action::DeclareAttack { player, attacker } => {
-            declare_attack(state, events, *player, *attacker)
+            declare_attack(state, events, scratch, *player, *attacker)
         }
         Action::DeclareDefense {
             player,
             blocker,
             combat_index,
-        } => declare_defense(state, events, *player, *blocker, *combat_index),
+        } => declare_defense(state, events, scratch, *player, *blocker, *combat_index),
         Action::OrderBlockers {
             player,
             combat_index,
@@ -82,9 +90,17 @@ pub fn step(
             card,
             ability_index,
             target,
-        } => activate(state, events, *player, *card, *ability_index, *target),
+        } => activate(
+            state,
+            events,
+            scratch,
+            *player,
+            *card,
+            *ability_index,
+            *target,
+        ),
         Action::ResolvePendingTrigger { index, target } => {
-            resolve_pending(state, events, *index, *target)
+            resolve_pending(state, events, scratch, *index, *target)
         }
     }
 }
@@ -108,26 +124,35 @@ pub fn next_phase(phase: Phase) -> Option<Phase> {
 }
 
 /// Runs the state-based checks, then settles every trigger the events since `from` fired.
-fn finish(state: &mut GameState, events: &mut Vec<Event>, from: usize) -> Result<(), RulesError> {
-    state.state_based_checks(events);
-    settle(state, events, from)?;
+fn finish(
+    state: &mut GameState,
+    events: &mut Vec<Event>,
+    scratch: &mut Scratch,
+    from: usize,
+) -> Result<(), RulesError> {
+    checks_in_step(state, events, scratch);
+    settle(state, events, from, scratch, checks_in_step)?;
     Ok(())
 }
 
-fn advance_phase(state: &mut GameState, events: &mut Vec<Event>) -> Result<(), RulesError> {
+fn advance_phase(
+    state: &mut GameState,
+    events: &mut Vec<Event>,
+    scratch: &mut Scratch,
+) -> Result<(), RulesError> {
     match next_phase(state.phase) {
         Some(phase) => {
             state.phase = phase;
             match phase {
-                Phase::Combat => enter_combat(state, events),
-                Phase::End => enter_end(state, events),
+                Phase::Combat => enter_combat(state, events, scratch),
+                Phase::End => enter_end(state, events, scratch),
                 _ => Ok(()),
             }
         }
         None => {
             state.turn = state.turn.saturating_add(1);
             state.active = state.active.opponent();
-            enter_draw(state, events)
+            enter_draw(state, events, scratch)
         }
     }
 }
@@ -135,7 +160,11 @@ fn advance_phase(state: &mut GameState, events: &mut Vec<Event>) -> Result<(), R
 /// Enters the draw phase of the current turn: refill the pool, clear the active player's
 /// summoning sickness and attacked flags, reverse expired timed effects, `on_turn_start`, draw
 /// (except on turn 1). Each part settles its triggers before the next begins.
-pub(crate) fn enter_draw(state: &mut GameState, events: &mut Vec<Event>) -> Result<(), RulesError> {
+pub(crate) fn enter_draw(
+    state: &mut GameState,
+    events: &mut Vec<Event>,
+    scratch: &mut Scratch,
+) -> Result<(), RulesError> {
     state.phase = Phase::Draw;
     if state.turn_limit.is_some_and(|limit| state.turn > limit) {
         state.declare_draw();
@@ -147,36 +176,49 @@ pub(crate) fn enter_draw(state: &mut GameState, events: &mut Vec<Event>) -> Resu
     player.pool = sources;
     player.refills = player.refills.wrapping_add(1);
     player.mana_played = 0;
-    let battlefield: Vec<InstanceId> = state.player(active).battlefield().iter().copied().collect();
-    for id in battlefield {
+    // A shared copy of the list (one reference count): setting flags changes cards, not zones.
+    let battlefield = state.player(active).battlefield().clone();
+    for &id in &battlefield {
         state.set_flags(id, false, false);
     }
+    drop(battlefield);
     let from = events.len();
-    expire_timed_effects(state, state.turn);
-    finish(state, events, from)?;
+    let turn = state.turn;
+    expire_timed_effects(state, scratch, turn);
+    finish(state, events, scratch, from)?;
     if state.is_over() {
         return Ok(());
     }
     let from = events.len();
     events.push(Event::new(EventType::OnTurnStart).owner(active));
-    finish(state, events, from)?;
+    finish(state, events, scratch, from)?;
     if state.is_over() || state.turn == 1 {
         return Ok(());
     }
     let from = events.len();
     state.draw(active, events);
-    finish(state, events, from)
+    finish(state, events, scratch, from)
 }
 
-fn enter_combat(state: &mut GameState, events: &mut Vec<Event>) -> Result<(), RulesError> {
+fn enter_combat(
+    state: &mut GameState,
+    events: &mut Vec<Event>,
+    scratch: &mut Scratch,
+) -> Result<(), RulesError> {
     let from = events.len();
-    rtg_combat::resolve_combats(state, events);
-    finish(state, events, from)
+    rtg_combat::resolve_combats(state, events, |state, events| {
+        checks_in_step(state, events, scratch)
+    });
+    finish(state, events, scratch, from)
 }
 
 /// Enters the end phase: discard at random down to the hand limit, `on_turn_end`, then damage
 /// wears off every creature.
-fn enter_end(state: &mut GameState, events: &mut Vec<Event>) -> Result<(), RulesError> {
+fn enter_end(
+    state: &mut GameState,
+    events: &mut Vec<Event>,
+    scratch: &mut Scratch,
+) -> Result<(), RulesError> {
     let active = state.active;
     let from = events.len();
     loop {
@@ -190,25 +232,22 @@ fn enter_end(state: &mut GameState, events: &mut Vec<Event>) -> Result<(), Rules
         state.move_card(id, Location::Graveyard, events);
     }
     events.push(Event::new(EventType::OnTurnEnd).owner(active));
-    finish(state, events, from)?;
+    finish(state, events, scratch, from)?;
     if state.is_over() {
         return Ok(());
     }
     let from = events.len();
     for player in [active, active.opponent()] {
-        let damaged: Vec<InstanceId> = state
-            .player(player)
-            .battlefield()
-            .iter()
-            .copied()
-            .filter(|&id| state.card(id).stats.damage > 0)
-            .collect();
-        for id in damaged {
+        // Healing one creature changes no other's damage and no zone: walk a shared copy.
+        let battlefield = state.player(player).battlefield().clone();
+        for &id in &battlefield {
             let damage = state.card(id).stats.damage;
-            state.heal_card(id, damage, events);
+            if damage > 0 {
+                state.heal_card(id, damage, events);
+            }
         }
     }
-    finish(state, events, from)
+    finish(state, events, scratch, from)
 }
 
 fn check_turn(
@@ -316,6 +355,7 @@ fn check_target(
 fn apply_alterations(
     state: &mut GameState,
     events: &mut Vec<Event>,
+    scratch: &mut Scratch,
     refs: &[AlterationRef],
     controller: PlayerId,
     chosen: Option<Target>,
@@ -324,6 +364,7 @@ fn apply_alterations(
         let spec = alteration(state, at).target;
         let target = resolve_target(spec, at, controller).or(chosen);
         if let Some(target) = target {
+            scratch.note_effect();
             start_alteration(state, events, at, controller, target)?;
         }
     }
@@ -358,6 +399,7 @@ fn pay(
 fn play_card(
     state: &mut GameState,
     events: &mut Vec<Event>,
+    scratch: &mut Scratch,
     player: PlayerId,
     card: InstanceId,
     target: Option<Target>,
@@ -377,7 +419,7 @@ fn play_card(
             }
             state.player_mut(player).mana_played += 1;
             state.move_card(card, Location::Battlefield, events);
-            finish(state, events, from)
+            finish(state, events, scratch, from)
         }
         CardType::Creature => {
             if let Some(t) = target {
@@ -385,19 +427,20 @@ fn play_card(
             }
             pay(state, events, player, card, &def.mana)?;
             state.move_card(card, Location::Battlefield, events);
-            finish(state, events, from)
+            finish(state, events, scratch, from)
         }
         CardType::Spell => {
             let refs = spell_alterations(state, card);
             check_target(state, &refs, target)?;
             pay(state, events, player, card, &def.mana)?;
             state.start_resolving(card);
-            apply_alterations(state, events, &refs, player, target)?;
-            finish(state, events, from)?;
+            scratch.set_resolving(Some(card));
+            apply_alterations(state, events, scratch, &refs, player, target)?;
+            finish(state, events, scratch, from)?;
             let from = events.len();
-            state.resolving = None;
+            scratch.set_resolving(None);
             state.move_card(card, Location::Graveyard, events);
-            finish(state, events, from)
+            finish(state, events, scratch, from)
         }
     }
 }
@@ -405,6 +448,7 @@ fn play_card(
 fn activate(
     state: &mut GameState,
     events: &mut Vec<Event>,
+    scratch: &mut Scratch,
     player: PlayerId,
     card: InstanceId,
     index: usize,
@@ -434,8 +478,8 @@ fn activate(
             .owner(player)
             .amount(index as i32),
     );
-    apply_alterations(state, events, &refs, player, target)?;
-    finish(state, events, from)
+    apply_alterations(state, events, scratch, &refs, player, target)?;
+    finish(state, events, scratch, from)
 }
 
 /// The refusal for a card that cannot fight: a creature card off the battlefield is in the wrong
@@ -456,6 +500,7 @@ fn not_a_creature(state: &GameState, id: InstanceId) -> RulesError {
 fn declare_attack(
     state: &mut GameState,
     events: &mut Vec<Event>,
+    scratch: &mut Scratch,
     player: PlayerId,
     attacker: InstanceId,
 ) -> Result<(), RulesError> {
@@ -481,7 +526,7 @@ fn declare_attack(
     state.combats.push_back(Combat {
         attacker,
         defender,
-        blockers: imbl::Vector::new(),
+        blockers: rtg_core::SharedVec::new(),
         blocked: false,
     });
     let def = state.card(attacker).def;
@@ -494,12 +539,13 @@ fn declare_attack(
                 .target(Target::Player(defender)),
         );
     }
-    finish(state, events, from)
+    finish(state, events, scratch, from)
 }
 
 fn declare_defense(
     state: &mut GameState,
     events: &mut Vec<Event>,
+    scratch: &mut Scratch,
     player: PlayerId,
     blocker: InstanceId,
     combat_index: usize,
@@ -538,7 +584,7 @@ fn declare_defense(
                 .target(Target::Card(attacker)),
         );
     }
-    finish(state, events, from)
+    finish(state, events, scratch, from)
 }
 
 fn order_blockers(
@@ -575,6 +621,7 @@ fn order_blockers(
 fn resolve_pending(
     state: &mut GameState,
     events: &mut Vec<Event>,
+    scratch: &mut Scratch,
     index: usize,
     target: Target,
 ) -> Result<(), RulesError> {
@@ -588,6 +635,7 @@ fn resolve_pending(
     }
     state.pending_triggers.remove(index);
     let from = events.len();
+    scratch.note_effect();
     start_alteration(
         state,
         events,
@@ -595,5 +643,5 @@ fn resolve_pending(
         pending.controller,
         target,
     )?;
-    finish(state, events, from)
+    finish(state, events, scratch, from)
 }

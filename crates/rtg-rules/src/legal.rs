@@ -136,9 +136,14 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
     actions
 }
 
-/// The target choices for a use of these alterations: `[None]` when none needs a choice, else
-/// every target legal for all of them (possibly none).
-fn targets_for(state: &GameState, refs: &[AlterationRef]) -> Vec<Option<Target>> {
+/// The one target chooser: the target choices for one use of these alterations (a spell's, or
+/// one activation's), as [`legal_actions`] lists them: `[None]` when none of them needs a
+/// choice, else `Some` of every target legal for all of them that do, in
+/// [`rtg_events::legal_targets`] order (possibly none: then the use is not legal).
+///
+/// Bots pick among these; [`rtg_events::aim_of`] says whose side each alteration is meant for,
+/// so a bot never needs to recognise an effect by its name.
+pub fn targets_for(state: &GameState, refs: &[AlterationRef]) -> Vec<Option<Target>> {
     let choosers: Vec<AlterationRef> = refs
         .iter()
         .copied()

@@ -28,6 +28,7 @@
 //! fails leaves nothing behind; phases' automatic work runs when a phase is entered.
 
 mod action;
+mod checks;
 mod engine;
 mod error;
 mod game;
@@ -36,10 +37,12 @@ mod setup;
 mod victory;
 
 pub use action::Action;
+pub use checks::{must_die, state_based_checks};
 pub use engine::{Outcome, PLAYABLE_PHASES, apply, check_victory, next_phase, step};
 pub use error::RulesError;
 pub use game::Game;
-pub use legal::legal_actions;
+pub use legal::{legal_actions, targets_for};
+pub use rtg_events::Scratch;
 pub use setup::{
     GameConfig, Player, SetupFailure, content_for, new_game, start, start_in_place,
     start_with_hands,

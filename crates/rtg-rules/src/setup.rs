@@ -133,7 +133,7 @@ pub fn start_in_place(
     }
     next.turn = 1;
     next.active = PlayerId::FIRST;
-    enter_draw(next, events)
+    enter_draw(next, events, &mut rtg_events::Scratch::new())
 }
 
 /// A player as the specification's `Player(name, deck, initial_health, hand_size)`: what one seat

@@ -85,7 +85,7 @@ mod tests {
     }
 
     fn settle(state: &mut GameState) {
-        state.state_based_checks(&mut Vec::new());
+        crate::state_based_checks(state, &mut Vec::new());
     }
 
     #[test]

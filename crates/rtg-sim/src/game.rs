@@ -3,7 +3,9 @@
 use std::sync::Arc;
 
 use rtg_core::{CardDefinition, Content, Event, Fnv64, GameRng, GameState, GameStatus, PlayerId};
-use rtg_rules::{Action, GameConfig, LossCause, end_reason, new_game, start_in_place, step};
+use rtg_rules::{
+    Action, GameConfig, LossCause, Scratch, end_reason, new_game, start_in_place, step,
+};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -268,6 +270,7 @@ pub fn play_game_observed(
     ];
     let mut rng = bot_rng(settings.seed);
     let mut events: Vec<Event> = Vec::new();
+    let mut scratch = Scratch::new();
     let mut in_phase = 0u32;
     if record {
         out.checkpoints.push((0, state.digest()));
@@ -281,7 +284,7 @@ pub fn play_game_observed(
         }
         let turn = state.turn;
         events.clear();
-        if let Err(e) = step(&mut state, &action, &mut events) {
+        if let Err(e) = step(&mut state, &action, &mut events, &mut scratch) {
             out.error = Some(format!(
                 "turn {}, {}: {} chose {action:?}, refused: {e}",
                 state.turn,

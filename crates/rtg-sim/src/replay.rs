@@ -1,6 +1,6 @@
 //! Replay files: everything needed to re-run a game and prove it came out the same.
 
-use rtg_rules::{Action, step};
+use rtg_rules::{Action, Scratch, step};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -260,10 +260,12 @@ impl Replay {
                 break;
             };
             events.clear();
-            step(&mut state, action, &mut events).map_err(|e| ReplayError::Refused {
-                index,
-                action: action.clone(),
-                message: e.to_string(),
+            step(&mut state, action, &mut events, &mut Scratch::new()).map_err(|e| {
+                ReplayError::Refused {
+                    index,
+                    action: action.clone(),
+                    message: e.to_string(),
+                }
             })?;
             visit(&state, Some(action), &events);
         }

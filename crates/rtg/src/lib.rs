@@ -39,11 +39,24 @@
 //! assert_eq!(game.state(), &before);
 //! ```
 
-pub use rtg_core::*;
+/// The data of a game. Internals stay out: the digest's hasher (`rtg_core::Fnv64`) and the
+/// listener index's entries are reachable from `rtg-core` for the crates that need them.
+pub use rtg_core::{
+    AbilityType, Aim, AlterationData, AlterationRef, Amount, Applied, ArmedReversal, CardAbility,
+    CardDefinition, CardId, CardInstance, CardSetup, CardTable, CardType, Cards, Combat, Content,
+    DefIndex, DefinitionTable, DuplicateEffect, EffectContext, EffectError, EffectHandler,
+    EffectRegistry, EffectSpec, Event, EventType, GameRng, GameState, GameStatus, HAND_LIMIT,
+    InstanceId, Location, MAX_AMOUNT, MAX_COUNT, Mana, ManaCost, ManaPool, ManaRequirement,
+    ManaType, ParamKind, ParamSpec, ParamValue, Params, PendingTrigger, Phase, PlayerId,
+    PlayerState, PositionBuilder, Record, STARTING_HEALTH, SetupError, StatLine, TableError,
+    Target, TargetKind, TargetSpec, Technique, TechniqueSet, TriggerOwner, Zone,
+};
 
 pub use rtg_effects::{Builtin, BuiltinEffect, builtin_registry};
 
-pub use rtg_events::{CHAIN_LIMIT, TriggerError, is_legal_target, legal_targets, passes_filters};
+pub use rtg_events::{
+    CHAIN_LIMIT, TriggerError, aim_of, is_legal_target, legal_targets, passes_filters,
+};
 
 pub use rtg_combat::{
     AttackRefusal, BlockRefusal, assign_damage, can_attack, can_block, can_block_card,
@@ -53,7 +66,7 @@ pub use rtg_combat::{
 
 pub use rtg_rules::{
     Action, EndReason, Game, GameConfig, LossCause, Outcome, PLAYABLE_PHASES, Player, RulesError,
-    SetupFailure, apply, check_victory, content_for, end_reason, legal_actions, new_game,
+    Scratch, SetupFailure, apply, check_victory, content_for, end_reason, legal_actions, new_game,
     next_phase, start, start_with_hands, step,
 };
 

@@ -6,10 +6,10 @@
 
 use std::sync::Arc;
 
-use rtg::ManaType::*;
-use rtg::*;
+use crate::prelude::ManaType::*;
+use crate::prelude::*;
 
-use crate::support::*;
+use crate::positions::*;
 
 // ---------------------------------------------------------------------------------------------
 // Cards and helpers

@@ -7,11 +7,11 @@
 
 use std::sync::Arc;
 
+use crate::prelude::ManaType::*;
+use crate::prelude::*;
 use proptest::prelude::*;
-use rtg::ManaType::*;
-use rtg::*;
 
-use crate::support::*;
+use crate::positions::*;
 
 /// Fills in the default parameters of built-in effects, as the card loader does.
 fn prepared(mut def: CardDefinition) -> Arc<CardDefinition> {
@@ -208,7 +208,12 @@ fn check_cards(state: &GameState, deck_cards: usize) {
     }
     let tokens = state.cards().iter().filter(|c| c.token).count();
     assert_eq!(state.cards().len(), deck_cards + tokens);
-    assert!(state.resolving.is_none());
+    assert!(
+        state
+            .cards()
+            .iter()
+            .all(|c| c.location() != Location::Resolving)
+    );
     let mut in_zones = 0;
     for player in [PlayerId(0), PlayerId(1)] {
         for zone in Zone::ALL {
@@ -351,7 +356,7 @@ fn play_random_game(game_seed: u64, action_seed: u64, steps: usize, probes: usiz
         for _ in 0..probes {
             let candidate = random_candidate(&state, &mut rng);
             let mut copy = state.clone();
-            let result = step(&mut copy, &candidate, &mut Vec::new());
+            let result = step(&mut copy, &candidate, &mut Vec::new(), &mut Scratch::new());
             match result {
                 Ok(()) => assert!(
                     legal.contains(&candidate) || is_unlisted_order(&state, &candidate),

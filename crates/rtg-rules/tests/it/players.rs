@@ -3,9 +3,9 @@
 //! folded onto a seat with `& 1`, so `PlayerId(3)` acted as seat 1 and its events carried the
 //! bad id).
 
-use rtg::*;
+use crate::prelude::*;
 
-use super::support::*;
+use super::positions::*;
 
 /// Seat 0 in its main phase with a spell and an ability that damage a chosen player, creatures to
 /// attack, block and order, and a pending trigger that aims at a chosen player.

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use rtg::*;
+use crate::prelude::*;
 
 use super::support::*;
 

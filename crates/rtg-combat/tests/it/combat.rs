@@ -3,8 +3,8 @@
 //! with exact resulting defenses and health. Each test pins a rule of `docs/rules.md` (sections
 //! "Combat" and "Techniques").
 
-use rtg::Technique::*;
-use rtg::*;
+use crate::prelude::Technique::*;
+use crate::prelude::*;
 
 use crate::support::*;
 

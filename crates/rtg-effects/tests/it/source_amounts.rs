@@ -4,7 +4,7 @@
 //! 0..=MAX_AMOUNT, a signed change to -MAX_AMOUNT..=MAX_AMOUNT), and a reversal undoes exactly
 //! what was applied, whatever the source's stats are by then.
 
-use rtg::*;
+use crate::prelude::*;
 
 use super::support::*;
 

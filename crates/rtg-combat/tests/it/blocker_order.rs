@@ -3,7 +3,7 @@
 //! aborted the process). It now lists, per attack, each blocker put first with the rest kept in
 //! order; `apply` accepts any full order.
 
-use rtg::*;
+use crate::prelude::*;
 
 use crate::support::*;
 

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use rtg::*;
+use crate::prelude::*;
 
 use super::support::*;
 

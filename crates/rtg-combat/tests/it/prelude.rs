@@ -1,0 +1,23 @@
+//! The names the tests use, from the engine's crates, as the `rtg` facade exports them.
+
+#![allow(unused_imports)]
+
+pub(crate) use rtg_core::*;
+
+pub(crate) use rtg_effects::{Builtin, BuiltinEffect, builtin_registry};
+
+pub(crate) use rtg_events::{
+    CHAIN_LIMIT, TriggerError, aim_of, is_legal_target, legal_targets, passes_filters,
+};
+
+pub(crate) use rtg_combat::{
+    AttackRefusal, BlockRefusal, assign_damage, can_attack, can_block, can_block_card,
+    has_deathtouch, has_flying, has_haste, has_reach, has_trample, legal_attackers, legal_blockers,
+    lethal_damage,
+};
+
+pub(crate) use rtg_rules::{
+    Action, EndReason, Game, GameConfig, LossCause, Outcome, PLAYABLE_PHASES, Player, RulesError,
+    Scratch, SetupFailure, apply, check_victory, content_for, end_reason, legal_actions, new_game,
+    next_phase, start, start_with_hands, state_based_checks, step, targets_for,
+};

@@ -1,0 +1,65 @@
+//! What effects act on and what one application of an effect did: the data an armed reversal
+//! keeps, so that it undoes exactly that.
+
+use imbl::Vector;
+use serde::Serialize;
+
+use crate::alteration::Params;
+use crate::event::Target;
+use crate::ids::InstanceId;
+use crate::mana::Mana;
+
+/// What an effect acts on.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TargetKind {
+    /// A card instance (a creature on the battlefield unless the effect says otherwise).
+    Card,
+    /// A player.
+    Player,
+}
+
+/// What one application of an effect did, kept so that a reversal undoes exactly that.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Applied {
+    /// What the effect acted on.
+    pub target: Target,
+    /// The amounts involved.
+    pub record: Record,
+}
+
+/// The amounts an effect applied, in a form its reversal can use.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Record {
+    /// Nothing to undo.
+    Nothing,
+    /// One number (damage dealt, health healed, ...).
+    Amount(i32),
+    /// A stat change on each listed card, made while each card had the given stat epochs.
+    Buffs {
+        /// Attack change.
+        attack: i32,
+        /// Defense change.
+        defense: i32,
+        /// The cards changed, with the attack and defense epochs each had (see
+        /// [`crate::StatLine::attack_epoch`]): each half is undone only while its epoch holds.
+        cards: Vector<(InstanceId, u32, u32)>,
+    },
+    /// The base stats a card had before `set_stats`, for each stat it set, with the epoch the
+    /// set gave that stat: the reversal restores a base only while its epoch holds.
+    SetStats {
+        /// The attack before, and the attack epoch of the set.
+        attack: Option<(i32, u32)>,
+        /// The defense before, and the defense epoch of the set.
+        defense: Option<(i32, u32)>,
+    },
+    /// Mana moved to or from a player's pool, and the pool's refill count at the time.
+    Mana {
+        /// The mana.
+        mana: Mana,
+        /// [`crate::PlayerState::refills`] when it moved.
+        refill: u32,
+    },
+    /// Free-form values, for effects registered by users.
+    Custom(Params),
+}

@@ -1,0 +1,241 @@
+//! The game state: everything a game is at one moment, in persistent collections so that a copy
+//! is cheap and old states stay valid.
+//!
+//! The primitives here (moving a card, dealing damage, drawing, the state-based checks) keep the
+//! state's invariants: every card instance is in exactly one place, and each records the events
+//! it causes. They do not know phases or actions: the rules engine decides when to call them.
+
+mod combat;
+mod instance;
+mod invariants;
+mod location;
+mod phase;
+mod player;
+mod primitives;
+mod shared;
+mod status;
+mod table;
+mod trigger;
+
+use std::fmt;
+use std::sync::Arc;
+
+pub use combat::Combat;
+pub use instance::{CardInstance, StatLine};
+pub use location::Location;
+pub use phase::Phase;
+pub use player::{HAND_LIMIT, Listener, PlayerState, STARTING_HEALTH};
+pub use shared::SharedVec;
+pub use status::GameStatus;
+pub use table::{CardTable, Cards};
+pub use trigger::{ArmedReversal, PendingTrigger};
+
+use crate::card::{CardDefinition, CardType, Technique};
+use crate::content::Content;
+use crate::ids::{DefIndex, InstanceId, PlayerId};
+use crate::mana::{Mana, ManaPool};
+use crate::rng::GameRng;
+
+/// Everything a game is at one moment. Cheap to clone: the collections are persistent and share
+/// structure, so a history of states costs little and an old state is never changed.
+#[derive(Clone, PartialEq)]
+pub struct GameState {
+    content: SharedContent,
+    players: [Arc<PlayerState>; 2],
+    cards: CardTable,
+    /// The current phase.
+    pub phase: Phase,
+    /// Whose turn it is.
+    pub active: PlayerId,
+    /// The turn counter: every player's turn counts; turn 1 is seat 0's first turn.
+    pub turn: u32,
+    /// The attacks declared this turn.
+    pub combats: SharedVec<Combat>,
+    /// Triggered alterations waiting for a target.
+    pub pending_triggers: SharedVec<PendingTrigger>,
+    /// Started temporary effects waiting to be reversed.
+    pub reversals: SharedVec<ArmedReversal>,
+    /// The id the next armed reversal gets.
+    pub next_reversal_id: u32,
+    /// The last stat epoch handed out (see [`StatLine::attack_epoch`]).
+    pub last_epoch: u32,
+    /// Every event type some card that has been on a battlefield (or resolving) this game
+    /// listens for, as [`crate::EventType::bit`]s; bits are only ever added. Nothing reads it any
+    /// more (triggers are found through each player's listeners): it stays because the digest
+    /// encodes it, and recorded replays must keep their digests.
+    pub(crate) listening: u32,
+    /// How the game stands.
+    pub status: GameStatus,
+    /// The turn limit: this many turns are played; the game is a draw when the next would begin.
+    pub turn_limit: Option<u32>,
+    rng: GameRng,
+}
+
+/// A game's content as a state holds it: two states are of the same game only when they share
+/// the very same content, so equality compares the pointer, never the definitions.
+#[derive(Clone)]
+struct SharedContent(Arc<Content>);
+
+impl PartialEq for SharedContent {
+    fn eq(&self, other: &SharedContent) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl std::ops::Deref for SharedContent {
+    type Target = Content;
+    fn deref(&self) -> &Content {
+        &self.0
+    }
+}
+
+impl fmt::Debug for GameState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GameState")
+            .field("turn", &self.turn)
+            .field("phase", &self.phase)
+            .field("active", &self.active)
+            .field("status", &self.status)
+            .field("players", &self.players)
+            .field("cards", &self.cards.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl GameState {
+    /// An empty game: two players with empty zones, turn 1, seat 0 active, in the draw phase.
+    pub fn new(content: Arc<Content>, names: [&str; 2], seed: u64) -> GameState {
+        GameState {
+            content: SharedContent(content),
+            players: [
+                Arc::new(PlayerState::new(names[0])),
+                Arc::new(PlayerState::new(names[1])),
+            ],
+            cards: CardTable::default(),
+            phase: Phase::Draw,
+            active: PlayerId::FIRST,
+            turn: 1,
+            combats: SharedVec::new(),
+            pending_triggers: SharedVec::new(),
+            reversals: SharedVec::new(),
+            next_reversal_id: 0,
+            last_epoch: 0,
+            listening: 0,
+            status: GameStatus::Ongoing,
+            turn_limit: None,
+            rng: GameRng::seeded(seed),
+        }
+    }
+
+    /// The game's content (definitions and effects).
+    pub fn content(&self) -> &Arc<Content> {
+        &self.content.0
+    }
+
+    /// A player.
+    ///
+    /// # Panics
+    /// When `id` is no seat ([`PlayerId::is_seat`]); see [`GameState::try_player`].
+    pub fn player(&self, id: PlayerId) -> &PlayerState {
+        &self.players[id.index()]
+    }
+
+    /// A player, or `None` for an id that is no seat of this game.
+    pub fn try_player(&self, id: PlayerId) -> Option<&PlayerState> {
+        self.players.get(id.checked_index()?).map(|p| &**p)
+    }
+
+    /// A player, to change health, pool and counters (zones change only through
+    /// [`GameState::move_card`] and friends).
+    ///
+    /// # Panics
+    /// When `id` is no seat ([`PlayerId::is_seat`]).
+    pub fn player_mut(&mut self, id: PlayerId) -> &mut PlayerState {
+        Arc::make_mut(&mut self.players[id.index()])
+    }
+
+    /// Both players in seat order.
+    pub fn players(&self) -> [&PlayerState; 2] {
+        [&self.players[0], &self.players[1]]
+    }
+
+    /// The player whose turn it is not.
+    pub fn defending(&self) -> PlayerId {
+        self.active.opponent()
+    }
+
+    /// Every card instance, by id.
+    pub fn cards(&self) -> &CardTable {
+        &self.cards
+    }
+
+    /// A card instance.
+    ///
+    /// # Panics
+    /// When the id was not made by this game (ids are only made by the state).
+    pub fn card(&self, id: InstanceId) -> &CardInstance {
+        &self.cards[id.index()]
+    }
+
+    /// A card instance, if the id exists.
+    pub fn try_card(&self, id: InstanceId) -> Option<&CardInstance> {
+        self.cards.get(id.index())
+    }
+
+    /// A card instance, to change its stats and flags.
+    ///
+    /// Effects change stats through it, and the rules engine looks for deaths after every effect.
+    /// A change made from outside a step (a test setting damage by hand) is seen by the next
+    /// step's state-based checks only once that step runs an effect, deals damage or brings a
+    /// creature in: build positions with [`crate::PositionBuilder`], which refuses dead ones.
+    pub fn card_mut(&mut self, id: InstanceId) -> &mut CardInstance {
+        &mut self.cards[id.index()]
+    }
+
+    /// The definition of an instance.
+    pub fn def(&self, id: InstanceId) -> &Arc<CardDefinition> {
+        self.content.definitions.get(self.card(id).def)
+    }
+
+    /// A definition by index.
+    pub fn definition(&self, index: DefIndex) -> &Arc<CardDefinition> {
+        self.content.definitions.get(index)
+    }
+
+    /// True when the card has the technique.
+    pub fn has_technique(&self, id: InstanceId, technique: Technique) -> bool {
+        self.def(id).techniques.contains(technique)
+    }
+
+    /// The random generator.
+    pub fn rng_mut(&mut self) -> &mut GameRng {
+        &mut self.rng
+    }
+
+    /// The random generator's current state.
+    pub fn rng(&self) -> &GameRng {
+        &self.rng
+    }
+
+    /// Reseeds the random generator.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = GameRng::seeded(seed);
+    }
+
+    /// True once the game has a winner or is a draw.
+    pub fn is_over(&self) -> bool {
+        self.status != GameStatus::Ongoing
+    }
+
+    /// The mana a player's mana cards on the battlefield provide each turn.
+    pub fn mana_sources(&self, player: PlayerId) -> ManaPool {
+        let mut sources = Mana::EMPTY;
+        for &id in self.player(player).battlefield() {
+            let def = self.def(id);
+            if def.card_type == CardType::Mana {
+                sources.add_all(&def.mana);
+            }
+        }
+        sources
+    }
+}

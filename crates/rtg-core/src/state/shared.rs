@@ -1,0 +1,167 @@
+//! A short persistent list: a vector behind a reference count. Cloning it is one count; the
+//! first change to a shared one copies it whole, which for a game's lists (a zone, the attacks
+//! of a turn, a few pending triggers) is a copy of a few hundred bytes at most, cheaper than
+//! walking and copying the nodes of a tree.
+
+use std::fmt;
+use std::ops::Deref;
+use std::sync::Arc;
+
+/// A list shared between states until one of them changes it. Reads go through `Deref` to a
+/// slice (`iter`, `len`, `get`, `contains`, indexing, ...).
+pub struct SharedVec<T>(Arc<Vec<T>>);
+
+impl<T> SharedVec<T> {
+    /// An empty list.
+    pub fn new() -> SharedVec<T> {
+        SharedVec(Arc::new(Vec::new()))
+    }
+
+    /// The first item.
+    pub fn front(&self) -> Option<&T> {
+        self.0.first()
+    }
+
+    /// The last item.
+    pub fn back(&self) -> Option<&T> {
+        self.0.last()
+    }
+}
+
+impl<T: Clone> SharedVec<T> {
+    /// The list, to change (copied first when another state shares it).
+    fn items(&mut self) -> &mut Vec<T> {
+        Arc::make_mut(&mut self.0)
+    }
+
+    /// Adds an item at the end.
+    pub fn push_back(&mut self, item: T) {
+        self.items().push(item);
+    }
+
+    /// Adds an item at the front.
+    pub fn push_front(&mut self, item: T) {
+        self.items().insert(0, item);
+    }
+
+    /// Takes the first item.
+    pub fn pop_front(&mut self) -> Option<T> {
+        if self.0.is_empty() {
+            return None;
+        }
+        Some(self.items().remove(0))
+    }
+
+    /// Removes and returns the item at `index`.
+    ///
+    /// # Panics
+    /// When `index` is out of bounds, as `Vec::remove`.
+    pub fn remove(&mut self, index: usize) -> T {
+        self.items().remove(index)
+    }
+
+    /// Keeps the items `keep` accepts, in order (copying nothing when it keeps all).
+    pub fn retain(&mut self, mut keep: impl FnMut(&T) -> bool) {
+        if self.0.iter().all(&mut keep) {
+            return;
+        }
+        self.items().retain(keep);
+    }
+
+    /// Removes every item.
+    pub fn clear(&mut self) {
+        if self.0.is_empty() {
+            return;
+        }
+        // A list no other state shares keeps its memory; a shared one is left to the others.
+        match Arc::get_mut(&mut self.0) {
+            Some(items) => items.clear(),
+            None => *self = SharedVec::new(),
+        }
+    }
+
+    /// The item at `index`, to change.
+    pub fn get_mut(&mut self, index: usize) -> Option<&mut T> {
+        if index >= self.0.len() {
+            return None;
+        }
+        self.items().get_mut(index)
+    }
+
+    /// Every item, to change.
+    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, T> {
+        self.items().iter_mut()
+    }
+
+    /// Adds the items of `other` at the end.
+    pub fn append(&mut self, other: impl IntoIterator<Item = T>) {
+        self.items().extend(other);
+    }
+}
+
+impl<T> Default for SharedVec<T> {
+    fn default() -> SharedVec<T> {
+        SharedVec::new()
+    }
+}
+
+impl<T> Clone for SharedVec<T> {
+    fn clone(&self) -> SharedVec<T> {
+        SharedVec(Arc::clone(&self.0))
+    }
+}
+
+impl<T> Deref for SharedVec<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.0
+    }
+}
+
+impl<T: PartialEq> PartialEq for SharedVec<T> {
+    fn eq(&self, other: &SharedVec<T>) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+    }
+}
+
+impl<T: Eq> Eq for SharedVec<T> {}
+
+impl<T: fmt::Debug> fmt::Debug for SharedVec<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.0.iter()).finish()
+    }
+}
+
+impl<T> FromIterator<T> for SharedVec<T> {
+    fn from_iter<I: IntoIterator<Item = T>>(items: I) -> SharedVec<T> {
+        SharedVec(Arc::new(items.into_iter().collect()))
+    }
+}
+
+impl<'a, T> IntoIterator for &'a SharedVec<T> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+    fn into_iter(self) -> std::slice::Iter<'a, T> {
+        self.0.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SharedVec;
+
+    #[test]
+    fn a_change_to_a_clone_leaves_the_original_as_it_was() {
+        let mut list: SharedVec<u32> = (1..=4).collect();
+        let before = list.clone();
+        list.push_front(0);
+        list.retain(|&n| n != 2);
+        assert_eq!(&*before, &[1, 2, 3, 4]);
+        assert_eq!(&*list, &[0, 1, 3, 4]);
+        assert_eq!(list.pop_front(), Some(0));
+        assert_eq!(list.remove(1), 3);
+        assert_ne!(list, before);
+        list.clear();
+        assert!(list.is_empty() && list.front().is_none());
+    }
+}
