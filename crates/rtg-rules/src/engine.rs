@@ -295,16 +295,18 @@ fn own_card(
     Ok(())
 }
 
-/// The alterations a spell applies when it resolves: those of its activated abilities.
-pub(crate) fn spell_alterations(state: &GameState, card: InstanceId) -> Vec<AlterationRef> {
+/// The alterations a spell applies when it resolves: those of its activated abilities. With
+/// [`crate::targets_for`], the target choices of playing it.
+pub fn spell_alterations(state: &GameState, card: InstanceId) -> Vec<AlterationRef> {
     let def = state.def(card);
     let activated = (0..def.abilities.len())
         .filter(|&i| def.abilities[i].ability_type == AbilityType::Activated);
     immediate_alterations(state, card, activated)
 }
 
-/// The alterations applied when an ability is used (a spell resolving, an ability activated).
-pub(crate) fn immediate_alterations(
+/// The alterations applied when abilities are used (a spell resolving, an ability activated):
+/// those without a `start_trigger`. With [`crate::targets_for`], the target choices of the use.
+pub fn immediate_alterations(
     state: &GameState,
     card: InstanceId,
     abilities: impl Iterator<Item = usize>,

@@ -38,7 +38,10 @@ mod victory;
 
 pub use action::Action;
 pub use checks::{must_die, state_based_checks};
-pub use engine::{Outcome, PLAYABLE_PHASES, apply, check_victory, next_phase, step};
+pub use engine::{
+    Outcome, PLAYABLE_PHASES, apply, check_victory, immediate_alterations, next_phase,
+    spell_alterations, step,
+};
 pub use error::RulesError;
 pub use game::Game;
 pub use legal::{legal_actions, targets_for};

@@ -5,10 +5,11 @@ use std::str::FromStr;
 
 use rtg_combat::{can_attack, can_block_card, has_deathtouch, legal_attackers};
 use rtg_core::{
-    AbilityType, CardType, GameRng, GameState, InstanceId, Phase, PlayerId, Target, TargetSpec,
+    Aim, AlterationRef, CardType, GameRng, GameState, InstanceId, Phase, PlayerId, Target,
+    TargetSpec,
 };
-use rtg_events::{alteration, is_legal_target, legal_targets};
-use rtg_rules::{Action, legal_actions};
+use rtg_events::{aim_of, alteration, legal_targets};
+use rtg_rules::{Action, legal_actions, spell_alterations, targets_for};
 
 /// A policy for one player. Bots hold no state between calls (so one bot can play many games on
 /// many threads); all their randomness comes from the generator they are given.
@@ -127,36 +128,17 @@ pub fn to_act(state: &GameState) -> PlayerId {
     }
 }
 
-/// True for effects that hurt what they target; bots aim these at the opponent's side.
-pub fn is_harmful(effect: &str) -> bool {
-    matches!(
-        effect,
-        "damage_card"
-            | "damage_player"
-            | "destroy_card"
-            | "set_stats"
-            | "return_to_hand"
-            | "mill"
-            | "random_discard"
-            | "spend_mana"
-    )
-}
-
-/// The best of the legal targets for `player` by rtg's documented rule: a harmful effect (see
-/// [`is_harmful`]) aims at the opponent, a helpful one at `player`'s own side; among creatures on
-/// the preferred side the one with the highest attack (then the earliest on the battlefield);
-/// when the preferred side offers none, the first legal target.
+/// The best of the legal targets for `player` by rtg's documented rule: an effect aims where its
+/// [`Aim`] says (a harmful one at the opponent's side, others at `player`'s own); among
+/// creatures on that side the one with the highest attack (then the earliest on the
+/// battlefield); when that side offers none, the first legal target.
 pub fn best_target(
     state: &GameState,
     player: PlayerId,
-    effect: &str,
+    aim: Aim,
     legal: &[Target],
 ) -> Option<Target> {
-    let side = if is_harmful(effect) {
-        player.opponent()
-    } else {
-        player
-    };
+    let side = aim.side(player);
     if legal.contains(&Target::Player(side)) {
         return Some(Target::Player(side));
     }
@@ -172,44 +154,30 @@ pub fn best_target(
     best.map(|(_, t)| t).or_else(|| legal.first().copied())
 }
 
-/// The target for using `card`'s abilities `abilities` (a spell's or one activation), or
-/// `Some(None)` when none is needed; `None` when a target is needed and none is legal.
+/// The target for one use of these alterations (a spell's, or one activation's), chosen among
+/// what rtg-rules' [`targets_for`] offers — the choices `legal_actions` lists — by
+/// [`best_target`] for the aim of the first alteration that needs a choice; `Some(None)` when
+/// none needs one; `None` when a target is needed and none is legal.
 fn use_target(
     state: &GameState,
     player: PlayerId,
-    card: InstanceId,
-    abilities: &[usize],
+    refs: &[AlterationRef],
 ) -> Option<Option<Target>> {
-    let def = state.def(card);
-    let def_index = state.card(card).def;
-    let mut choosers = Vec::new();
-    for &ai in abilities {
-        for (xi, alt) in def.abilities[ai].alterations.iter().enumerate() {
-            if alt.start_trigger.is_none() && alt.target == TargetSpec::Choose {
-                choosers.push(rtg_core::AlterationRef {
-                    source: card,
-                    def: def_index,
-                    ability: ai as u16,
-                    alteration: xi as u16,
-                });
-            }
-        }
-    }
-    let Some((&first, rest)) = choosers.split_first() else {
+    let Some(&chooser) = refs
+        .iter()
+        .find(|&&at| alteration(state, at).target == TargetSpec::Choose)
+    else {
         return Some(None);
     };
-    let legal: Vec<Target> = legal_targets(state, first)
-        .into_iter()
-        .filter(|&t| rest.iter().all(|&at| is_legal_target(state, at, t)))
-        .collect();
-    best_target(state, player, &alteration(state, first).effect, &legal).map(Some)
+    let legal: Vec<Target> = targets_for(state, refs).into_iter().flatten().collect();
+    best_target(state, player, aim_of(state, chooser), &legal).map(Some)
 }
 
 fn resolve_first_pending(state: &GameState) -> Option<Action> {
     let pending = state.pending_triggers.front()?;
     let legal = legal_targets(state, pending.alteration);
-    let effect = &alteration(state, pending.alteration).effect;
-    let target = best_target(state, pending.controller, effect, &legal)?;
+    let aim = aim_of(state, pending.alteration);
+    let target = best_target(state, pending.controller, aim, &legal)?;
     Some(Action::ResolvePendingTrigger { index: 0, target })
 }
 
@@ -234,14 +202,7 @@ fn greedy_play(state: &GameState, player: PlayerId) -> Option<Action> {
             continue;
         }
         let target = if def.card_type == CardType::Spell {
-            let activated: Vec<usize> = def
-                .abilities
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| a.ability_type == AbilityType::Activated)
-                .map(|(i, _)| i)
-                .collect();
-            match use_target(state, player, card, &activated) {
+            match use_target(state, player, &spell_alterations(state, card)) {
                 Some(t) => t,
                 None => continue,
             }

@@ -24,9 +24,7 @@ mod replay;
 mod report;
 mod simulate;
 
-pub use bot::{
-    Bot, BotKind, GreedyBot, HeuristicBot, RandomBot, acts_for, best_target, is_harmful, to_act,
-};
+pub use bot::{Bot, BotKind, GreedyBot, HeuristicBot, RandomBot, acts_for, best_target, to_act};
 pub use end_reasons::EndReasons;
 pub use files::{FileError, MAX_JSON_BYTES, read_bounded, read_json};
 pub use game::{
