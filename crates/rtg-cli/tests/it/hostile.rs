@@ -380,3 +380,38 @@ fn a_csv_file_that_cannot_be_written_is_a_usage_error() {
         assert_usage_error(&run, "/dev/full: ");
     }
 }
+
+#[test]
+fn every_command_names_a_symlink_loop_and_a_dangling_link_with_one_error_prefix() {
+    let dir = TempDir::new();
+    let (a, b) = (dir.file("loop_a.yaml"), dir.file("loop_b.yaml"));
+    std::os::unix::fs::symlink(&b, &a).expect("symlink");
+    std::os::unix::fs::symlink(&a, &b).expect("symlink");
+    let dangling = dir.file("dangling.yaml");
+    std::os::unix::fs::symlink(dir.file("nothing_here.yaml"), &dangling).expect("symlink");
+    for args in [
+        &["check", a.as_str()][..],
+        &["scenario", a.as_str()][..],
+        &["replay", a.as_str()][..],
+        &["merge", a.as_str()][..],
+        &["simulate", "aggro", "midrange", "--cards", a.as_str()][..],
+    ] {
+        let run = rtg_guarded(args);
+        // Not "no such file or directory": the file is there, but is a loop of links.
+        assert_usage_error(&run, "loop_a.yaml: cannot be opened: ");
+        assert!(
+            run.stderr.starts_with("error: "),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert!(!run.stderr.contains("no such file"), "{}", run.stderr);
+    }
+    for args in [
+        &["check", dangling.as_str()][..],
+        &["replay", dangling.as_str()][..],
+    ] {
+        let run = rtg_guarded(args);
+        assert_usage_error(&run, "dangling.yaml: a symbolic link to nothing");
+        assert!(run.stderr.starts_with("error: "), "{}", run.stderr);
+    }
+}
