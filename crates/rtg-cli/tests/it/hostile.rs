@@ -415,3 +415,30 @@ fn every_command_names_a_symlink_loop_and_a_dangling_link_with_one_error_prefix(
         assert!(run.stderr.starts_with("error: "), "{}", run.stderr);
     }
 }
+
+#[test]
+fn a_replay_with_other_than_two_decks_names_the_field_and_a_bom_is_skipped() {
+    let (dir, valid) = replay();
+    for count in [0, 1, 3] {
+        let mut v = valid.clone();
+        let deck = v["decks"][0].clone();
+        v["decks"] = serde_json::Value::Array(vec![deck; count]);
+        dir.write("r.json", v.to_string());
+        let run = rtg_guarded(&["replay", "--quiet", &dir.file("r.json")]);
+        // Once "trailing characters at line 1 column 1494", which named no field.
+        assert_content_error(
+            &run,
+            &[
+                "r.json: not a replay file",
+                &format!("`decks` must hold exactly 2 decks (deck A, then deck B), found {count}"),
+            ],
+        );
+    }
+    // Saved by an editor that writes a byte order mark: still the same game.
+    let mut bom = b"\xEF\xBB\xBF".to_vec();
+    bom.extend(valid.to_string().into_bytes());
+    dir.write("bom.json", bom);
+    let run = rtg_guarded(&["replay", "--quiet", &dir.file("bom.json")]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stdout.starts_with("replay OK: "), "{}", run.stdout);
+}
