@@ -64,6 +64,12 @@ fn two_decks<'de, D: Deserializer<'de>>(deserializer: D) -> Result<[ReplayDeck; 
     })
 }
 
+/// An action as the replay file writes it (`{"play_card":{"player":0,...}}`), so an error can be
+/// matched with the file; Rust's `Debug` form (`PlayCard { player: PlayerId(0), .. }`) cannot.
+fn as_written(action: &Action) -> String {
+    serde_json::to_string(action).unwrap_or_else(|_| format!("{action:?}"))
+}
+
 /// Why a replay did not reproduce its game.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 pub enum ReplayError {
@@ -123,7 +129,7 @@ pub enum ReplayError {
     #[error("cannot set the game up: {0}")]
     Setup(String),
     /// An action was refused.
-    #[error("action {index} ({action:?}) was refused: {message}")]
+    #[error("action {index} ({}) was refused: {message}", as_written(action))]
     Refused {
         /// Its index.
         index: usize,

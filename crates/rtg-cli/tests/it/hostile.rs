@@ -243,6 +243,18 @@ fn replay_refuses_hostile_json() {
     dir.write("r.json", long);
     let run = rtg_guarded(&["replay", "--quiet", &dir.file("r.json")]);
     assert_content_error(&run, &["replay FAILED", "was refused"]);
+
+    // A refused action is shown as the file writes it, to be found there.
+    let mut tampered = valid.clone();
+    tampered["actions"][8] = json(r#"{"play_card": {"player": 9, "card": 37, "target": null}}"#);
+    dir.write("r.json", tampered.to_string());
+    let run = rtg_guarded(&["replay", "--quiet", &dir.file("r.json")]);
+    assert_content_error(
+        &run,
+        &[
+            r#"action 8 ({"play_card":{"player":9,"card":37,"target":null}}) was refused: no player P9"#,
+        ],
+    );
 }
 
 #[test]
