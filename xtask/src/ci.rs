@@ -25,6 +25,10 @@ fn steps() -> Vec<Cmd> {
             "-D",
             "warnings",
         ]),
+        // The API docs of every crate, with rustdoc's warnings (broken intra-doc links, bad
+        // HTML, ...) as errors, so that `cargo doc` keeps building cleanly for the crates'
+        // users. `--no-deps`: only our crates' docs; a few seconds on a warm tree.
+        Cmd::cargo(&["doc", "--workspace", "--no-deps"]).env("RUSTDOCFLAGS", "-D warnings"),
         // Unit, integration and doc tests, and the tidy tests (xtask is a workspace member).
         // `INSTA_UPDATE=no` with `CI=true`: a missing or changed snapshot fails the run and no
         // `.snap.new` is written; accepting one is a deliberate `cargo xtask snapshots --accept`.
@@ -158,6 +162,7 @@ mod tests {
             [
                 "cargo fmt --all --check",
                 "cargo clippy --workspace --all-targets -- -D warnings",
+                "RUSTDOCFLAGS='-D warnings' cargo doc --workspace --no-deps",
                 "INSTA_UPDATE=no CI=true cargo test --workspace",
                 "cargo test --workspace --benches",
                 "cargo publish --workspace --dry-run --no-verify --allow-dirty",

@@ -39,8 +39,9 @@ Usage: cargo xtask <command> [options]
 
 Commands:
   ci                    Run every check CI runs, in order, stopping at the first failure:
-                        fmt, clippy, tests (insta snapshots never auto-accepted), benches as a
-                        smoke test, a publish dry run of the library crates, then
+                        fmt, clippy, `cargo doc` with warnings as errors, tests (insta
+                        snapshots never auto-accepted), benches as a smoke test, a publish
+                        dry run of the library crates, then
                         `rtg check`, `rtg scenario scenarios/` and a short `rtg simulate`
                         on the bundled cards/ and decks/.
                         `.ci/run` runs exactly this.

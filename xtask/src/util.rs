@@ -81,8 +81,13 @@ impl Cmd {
 
 impl fmt::Display for Cmd {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Shown as a shell would need it typed, so a failed step can be pasted and re-run.
         for (key, value) in &self.env {
-            write!(f, "{key}={value} ")?;
+            if value.contains(' ') {
+                write!(f, "{key}='{value}' ")?;
+            } else {
+                write!(f, "{key}={value} ")?;
+            }
         }
         write!(f, "cargo")?;
         for arg in &self.args {

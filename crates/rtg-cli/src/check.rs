@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use rtg::CardId;
 use rtg::yaml::{Catalog, DeckError, ErrorKind, LoadError, Loader, is_deck_file, yaml_files_in};
 
-use crate::output::{err, out};
+use crate::output::{err, out, path_problem};
 
 /// The paths checked when none are given.
 const DEFAULT_PATHS: [&str; 2] = ["cards", "decks"];
@@ -56,18 +56,15 @@ pub(crate) fn run(args: &Args) -> ExitCode {
             .filter(|p| p.exists())
             .collect();
         if found.is_empty() {
-            err("rtg check: no paths given, and there is no cards/ or decks/ directory here");
+            err("error: no paths given, and there is no cards/ or decks/ directory here");
             return ExitCode::from(2);
         }
         found
     } else {
         args.paths.clone()
     };
-    if let Some(missing) = paths.iter().find(|p| !p.exists()) {
-        err(format!(
-            "rtg check: {}: no such file or directory",
-            missing.display()
-        ));
+    if let Some(problem) = paths.iter().find_map(|p| path_problem(p)) {
+        err(format!("error: {problem}"));
         return ExitCode::from(2);
     }
 

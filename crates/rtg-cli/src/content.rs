@@ -6,6 +6,8 @@ use std::path::PathBuf;
 use rtg::sim::DeckList;
 use rtg::yaml::{Catalog, DeckError, ErrorKind, Loader};
 
+use crate::output::path_problem;
+
 /// A command that failed: a usage error (exit 2) or a content error (exit 1).
 #[derive(Debug)]
 pub(crate) enum CliError {
@@ -53,10 +55,9 @@ pub(crate) fn load_catalog(loader: &Loader, paths: &[PathBuf]) -> Result<Catalog
     let mut cards = Vec::new();
     let mut problems = Vec::new();
     for path in paths {
-        if !path.exists() {
+        if let Some(problem) = path_problem(path) {
             return Err(CliError::Usage(format!(
-                "{}: no such file or directory (cards are looked for in `cards/` unless --cards is given)",
-                path.display()
+                "{problem} (cards are looked for in `cards/` unless --cards is given)"
             )));
         }
         if path.is_dir() {

@@ -9,6 +9,7 @@ use clap::Args;
 use rtg::sim::{Report, read_json};
 
 use crate::content::CliError;
+use crate::output::path_problem;
 
 /// Merge the JSON reports of `rtg simulate --shard K/N --json` into the whole batch's report.
 #[derive(Args, Debug)]
@@ -24,6 +25,9 @@ pub(crate) struct MergeArgs {
 pub(crate) fn run(args: MergeArgs) -> Result<(), CliError> {
     let mut reports = Vec::new();
     for path in &args.reports {
+        if let Some(problem) = path_problem(path) {
+            return Err(CliError::Usage(problem));
+        }
         let report: Report = read_json(path, "report")?;
         reports.push((path, report));
     }

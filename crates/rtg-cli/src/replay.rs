@@ -8,6 +8,7 @@ use rtg::yaml::Loader;
 
 use crate::content::{CliError, load_catalog};
 use crate::narrate::{Print, print_replay};
+use crate::output::path_problem;
 
 /// Re-run a replay file, print the game, and fail if any state digest differs.
 #[derive(Args, Debug)]
@@ -23,6 +24,9 @@ pub(crate) struct ReplayArgs {
 }
 
 pub(crate) fn run(args: ReplayArgs) -> Result<(), CliError> {
+    if let Some(problem) = path_problem(&args.file) {
+        return Err(CliError::Usage(problem));
+    }
     let replay: Replay = read_json(&args.file, "replay file")?;
     let loader = Loader::default();
     let paths = if args.cards.is_empty() {

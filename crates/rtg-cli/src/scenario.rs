@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::content::CliError;
+use crate::output::path_problem;
 
 /// Run scenario files: set up a position, play the steps, check the outcome.
 #[derive(Args, Debug)]
@@ -45,11 +46,8 @@ fn collect(path: &PathBuf, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 pub(crate) fn run(args: ScenarioArgs) -> Result<(), CliError> {
     let mut files = Vec::new();
     for path in &args.paths {
-        if !path.exists() {
-            return Err(CliError::Usage(format!(
-                "{}: no such file or directory",
-                path.display()
-            )));
+        if let Some(problem) = path_problem(path) {
+            return Err(CliError::Usage(problem));
         }
         collect(path, &mut files)
             .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;

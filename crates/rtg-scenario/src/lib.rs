@@ -20,8 +20,8 @@ mod run;
 
 pub use error::ScenarioError;
 pub use model::{
-    Action, CardRef, Check, EventCheck, ExpectedError, Place, PlayerSetup, Scenario, SetupCard,
-    Step, StepKind, TargetRef, Winner,
+    Action, CardRef, Check, EventCheck, ExpectedError, MAX_TURN, Place, PlayerSetup, Scenario,
+    SetupCard, Step, StepKind, TargetRef, Winner,
 };
 pub use render::{Names, card_text, error_text, event_line, state_text};
 pub use run::{

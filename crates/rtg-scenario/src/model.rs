@@ -9,6 +9,10 @@ use rtg_rules::RulesError;
 use crate::error::ScenarioError;
 use crate::raw::{RawAdvanceTo, RawCard, RawScenario, RawStep, Value};
 
+/// The largest `turn` and `turn_limit` a scenario may give (a million turns; a game of rtg
+/// lasts tens).
+pub const MAX_TURN: u32 = 1_000_000;
+
 /// A reference to a card in a step: a handle given in the setup, or a zone position.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum CardRef {
@@ -560,6 +564,18 @@ impl Scenario {
             .map_err(|m| err(top_level_line(text, "active"), format!("active: {m}")))?;
         let phase = phase_name(&raw.phase)
             .map_err(|m| err(top_level_line(text, "phase"), format!("phase: {m}")))?;
+        // The engine's turn counter stops at u32::MAX rather than wrapping, so a turn near it
+        // would give both seats the same turn number, and `turn_limit + 1` would never begin.
+        for (key, value) in [("turn", raw.turn), ("turn_limit", raw.turn_limit)] {
+            if let Some(value) = value
+                && value > MAX_TURN
+            {
+                return Err(err(
+                    top_level_line(text, key),
+                    format!("{key} {value} is over the limit of {MAX_TURN}"),
+                ));
+            }
+        }
         if let Some(turn) = raw.turn
             && (turn == 0 || (turn % 2 == 1) != (active == PlayerId::FIRST))
         {

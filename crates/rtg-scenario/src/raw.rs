@@ -183,7 +183,10 @@ pub(crate) struct RawPlayer {
 
 /// A card of a setup: a bare id or a map.
 #[derive(Deserialize, Debug)]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "expected a card id or a map such as {card: goblin_01, name: g1}"
+)]
 pub(crate) enum RawCard {
     Id(String),
     Full(RawCardState),
@@ -291,7 +294,10 @@ pub(crate) struct RawResolve {
 
 /// `advance_to: PHASE` or `advance_to: {phase, player}`
 #[derive(Deserialize, Debug)]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "expected a phase name (`end`) or a map {phase: PHASE, player: NAME}"
+)]
 pub(crate) enum RawAdvanceTo {
     Phase(String),
     Full(RawAdvanceFull),

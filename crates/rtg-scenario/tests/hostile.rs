@@ -144,3 +144,58 @@ fn a_fifo_in_a_scenarios_cards_is_refused_not_waited_on() {
     assert!(error.to_string().contains("not a regular file"), "{error}");
     drop(special);
 }
+
+#[test]
+fn a_turn_near_the_counters_end_is_refused_with_its_line() {
+    let dir = TempDir::new("turns");
+    // Once accepted: the engine's counter stops at u32::MAX, so turn 4294967295 became bob's
+    // turn too, and `turn_limit: 4294967295` never ended the game.
+    let over = rtg_scenario::MAX_TURN + 1;
+    for (key, value, line) in [
+        ("turn", 4_294_967_295_u32, 2),
+        ("turn", over + 1, 2),
+        ("turn_limit", 4_294_967_295, 2),
+    ] {
+        let text = format!(
+            "name: t\n{key}: {value}\nactive: a\nphase: main\nplayers:\n  a: {{}}\n  b: {{}}\n"
+        );
+        let path = dir.write("t.yaml", &text);
+        let error = load_scenario(&path).map(|_| ()).unwrap_err().to_string();
+        assert!(
+            error.ends_with(&format!(
+                "t.yaml:{line}: error: {key} {value} is over the limit of 1000000"
+            )),
+            "{error}"
+        );
+    }
+    let text = format!(
+        "name: t\nturn: 999999\nturn_limit: {}\nactive: a\nphase: main\nplayers:\n  a: {{}}\n  b: {{}}\n",
+        rtg_scenario::MAX_TURN
+    );
+    assert!(load_scenario(&dir.write("ok.yaml", &text)).is_ok());
+}
+
+#[test]
+fn a_value_of_neither_accepted_shape_names_the_shapes_not_a_rust_type() {
+    let dir = TempDir::new("shapes-named");
+    let text = format!("{HEAD}steps:\n  - advance_to: [end, a, b]\n");
+    let error = load_scenario(&dir.write("s.yaml", &text))
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.ends_with(
+            "s.yaml:9:17: error: field `steps[0].advance_to`: expected a phase name (`end`) or a map {phase: PHASE, player: NAME}"
+        ),
+        "{error}"
+    );
+    let text = "name: h\nactive: a\nphase: main\nplayers:\n  a:\n    hand: [{cardd: goblin_01}]\n  b: {}\n";
+    let error = load_scenario(&dir.write("c.yaml", text))
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.ends_with("expected a card id or a map such as {card: goblin_01, name: g1}"),
+        "{error}"
+    );
+}

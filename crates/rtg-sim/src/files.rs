@@ -96,9 +96,12 @@ pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
 ///
 /// serde_json refuses nesting deeper than 128 levels, so a hostile file cannot overflow the
 /// stack; numbers that do not fit their field, wrong types, truncation and NUL bytes are errors.
+/// A leading UTF-8 byte order mark (which some Windows editors write) is skipped, as card files'
+/// is: serde_json would otherwise refuse the file at "line 1 column 1".
 pub fn read_json<T: DeserializeOwned>(path: &Path, what: &'static str) -> Result<T, FileError> {
     let bytes = read_bounded(path, MAX_JSON_BYTES)?;
-    serde_json::from_slice(&bytes).map_err(|source| FileError::Json {
+    let json = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    serde_json::from_slice(json).map_err(|source| FileError::Json {
         path: path.to_owned(),
         what,
         source,
@@ -132,6 +135,16 @@ mod tests {
         let error = read_bounded(&std::env::temp_dir(), MAX_JSON_BYTES).unwrap_err();
         assert!(matches!(error, FileError::NotRegular { .. }), "{error}");
         assert!(error.is_about_the_path());
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_and_only_at_the_start() {
+        let path = temp("bom.json");
+        std::fs::write(&path, b"\xEF\xBB\xBF[1, 2]").unwrap();
+        assert_eq!(read_json::<Vec<u32>>(&path, "report").unwrap(), vec![1, 2]);
+        std::fs::write(&path, b"[1, \xEF\xBB\xBF2]").unwrap();
+        assert!(read_json::<Vec<u32>>(&path, "report").is_err());
+        let _ = std::fs::remove_file(&path);
     }
 
     #[test]

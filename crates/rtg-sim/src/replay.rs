@@ -1,7 +1,8 @@
 //! Replay files: everything needed to re-run a game and prove it came out the same.
 
 use rtg_rules::{Action, Scratch, step};
-use serde::{Deserialize, Serialize};
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize};
 use thiserror::Error;
 
 use crate::bot::BotKind;
@@ -41,6 +42,7 @@ pub struct Replay {
     /// The digest of the card definitions (hex).
     pub cards_digest: String,
     /// Deck A and deck B.
+    #[serde(deserialize_with = "two_decks")]
     pub decks: [ReplayDeck; 2],
     /// Every action, in order.
     pub actions: Vec<Action>,
@@ -48,6 +50,24 @@ pub struct Replay {
     pub checkpoints: Vec<Checkpoint>,
     /// The digest of the final state (hex).
     pub final_digest: String,
+}
+
+/// Reads deck A and deck B, refusing any other number with a message naming the field: serde's
+/// own for a fixed-size array is "trailing characters" or "invalid length 1", with no field.
+fn two_decks<'de, D: Deserializer<'de>>(deserializer: D) -> Result<[ReplayDeck; 2], D::Error> {
+    let decks = Vec::<ReplayDeck>::deserialize(deserializer)?;
+    let found = decks.len();
+    <[ReplayDeck; 2]>::try_from(decks).map_err(|_| {
+        D::Error::custom(format!(
+            "`decks` must hold exactly 2 decks (deck A, then deck B), found {found}"
+        ))
+    })
+}
+
+/// An action as the replay file writes it (`{"play_card":{"player":0,...}}`), so an error can be
+/// matched with the file; Rust's `Debug` form (`PlayCard { player: PlayerId(0), .. }`) cannot.
+fn as_written(action: &Action) -> String {
+    serde_json::to_string(action).unwrap_or_else(|_| format!("{action:?}"))
 }
 
 /// Why a replay did not reproduce its game.
@@ -109,7 +129,7 @@ pub enum ReplayError {
     #[error("cannot set the game up: {0}")]
     Setup(String),
     /// An action was refused.
-    #[error("action {index} ({action:?}) was refused: {message}")]
+    #[error("action {index} ({}) was refused: {message}", as_written(action))]
     Refused {
         /// Its index.
         index: usize,

@@ -273,8 +273,9 @@ impl Report {
         let longest = self.deck_a.chars().count().max(self.deck_b.chars().count());
         let w = 24.max(longest + 18);
         let mut out = String::new();
+        let games = if self.games == 1 { "game" } else { "games" };
         out.push_str(&format!(
-            "{} ({}) vs {} ({}), seed {}, {} games",
+            "{} ({}) vs {} ({}), seed {}, {} {games}",
             self.deck_a, self.bots[0], self.deck_b, self.bots[1], self.seed, self.games
         ));
         if self.shards != [Shard::WHOLE] {
@@ -283,8 +284,9 @@ impl Report {
                 .iter()
                 .map(|s| format!("{}/{}", s.index, s.count))
                 .collect();
+            let shards = if list.len() == 1 { "shard" } else { "shards" };
             out.push_str(&format!(
-                " (shards {} of a batch of {})",
+                " ({shards} {} of a batch of {})",
                 list.join(", "),
                 self.batch_games
             ));

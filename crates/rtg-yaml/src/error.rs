@@ -201,6 +201,10 @@ pub enum ErrorKind {
         /// What was found.
         found: String,
     },
+    /// A value of none of the shapes a field accepts (a field that takes either a name or a
+    /// map, given a list); the message names the shapes.
+    #[error("expected {0}")]
+    Expected(String),
     /// A number outside its range (negative, too large, zero where it must be positive).
     #[error("expected {expected}, found {found}")]
     OutOfRange {

@@ -336,6 +336,11 @@ pub(crate) fn classify_message(container: &FieldPath, message: &str) -> (FieldPa
             );
         }
     }
+    // An untagged enum's `#[serde(expecting = "expected ...")]`: serde's own message for one
+    // ("data did not match any variant of untagged enum RawAdvanceTo") names a Rust type.
+    if let Some(shapes) = message.strip_prefix("expected ") {
+        return (container.clone(), ErrorKind::Expected(shapes.to_owned()));
+    }
     let kind = match message {
         "recursion limit exceeded" => ErrorKind::TooDeep,
         m => ErrorKind::Syntax(m.to_owned()),

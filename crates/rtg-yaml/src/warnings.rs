@@ -1,6 +1,7 @@
 //! Warnings: cards that load and play, but probably not as their designer meant — a creature
 //! that dies as it enters, a trigger that can never fire, a file not named for its card, a cost
-//! that is never charged, an effect that keeps firing its own trigger.
+//! that is never charged, an effect that keeps firing its own trigger, a `$attack` of a card
+//! that has no attack.
 //!
 //! They are found on a loaded definition, then placed in the file by reading it once more as a
 //! tree of spanned values (linear, with the same limits as loading).
@@ -8,7 +9,9 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use rtg_core::{AbilityType, CardDefinition, CardId, CardType, EventType, TargetSpec};
+use rtg_core::{
+    AbilityType, Amount, CardDefinition, CardId, CardType, EventType, ParamValue, TargetSpec,
+};
 use serde_saphyr::Spanned;
 
 use crate::path::{FieldPath, Position, Seg};
@@ -42,6 +45,14 @@ pub enum WarningKind {
         /// The event it starts on and causes.
         event: EventType,
     },
+    /// `$attack` or `$defense` on a spell's or a mana card's ability: such a card has no
+    /// stats, so the parameter is always 0.
+    StatOfStatlessCard {
+        /// `$attack` or `$defense`.
+        reference: &'static str,
+        /// The card's type.
+        card_type: CardType,
+    },
 }
 
 impl fmt::Display for WarningKind {
@@ -71,6 +82,15 @@ impl fmt::Display for WarningKind {
                  itself again and again (the chain stops at the engine's limit and the step is \
                  refused)",
                 event.name()
+            ),
+            WarningKind::StatOfStatlessCard {
+                reference,
+                card_type,
+            } => write!(
+                f,
+                "`{reference}` is the stat of the card the ability belongs to, and a {} card \
+                 has none: this parameter is always 0",
+                card_type.name()
             ),
         }
     }
@@ -161,6 +181,29 @@ pub fn card_warnings(file: &Path, text: &str, card: &CardDefinition) -> Vec<Load
                 ability_path.key("mana_requirement"),
                 WarningKind::SpellAbilityCost,
             ));
+        }
+        if card.card_type != CardType::Creature {
+            for (k, alteration) in ability.alterations.iter().enumerate() {
+                for (name, value) in alteration.params.iter() {
+                    let reference = match value {
+                        ParamValue::Amount(Amount::SourceAttack) => "$attack",
+                        ParamValue::Amount(Amount::SourceDefense) => "$defense",
+                        _ => continue,
+                    };
+                    let param = ability_path
+                        .key("alterations")
+                        .index(k)
+                        .key("params")
+                        .key(name);
+                    found.push((
+                        param,
+                        WarningKind::StatOfStatlessCard {
+                            reference,
+                            card_type: card.card_type,
+                        },
+                    ));
+                }
+            }
         }
         if ability.ability_type != AbilityType::Triggered {
             continue;

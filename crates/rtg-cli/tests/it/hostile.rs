@@ -243,6 +243,18 @@ fn replay_refuses_hostile_json() {
     dir.write("r.json", long);
     let run = rtg_guarded(&["replay", "--quiet", &dir.file("r.json")]);
     assert_content_error(&run, &["replay FAILED", "was refused"]);
+
+    // A refused action is shown as the file writes it, to be found there.
+    let mut tampered = valid.clone();
+    tampered["actions"][8] = json(r#"{"play_card": {"player": 9, "card": 37, "target": null}}"#);
+    dir.write("r.json", tampered.to_string());
+    let run = rtg_guarded(&["replay", "--quiet", &dir.file("r.json")]);
+    assert_content_error(
+        &run,
+        &[
+            r#"action 8 ({"play_card":{"player":9,"card":37,"target":null}}) was refused: no player P9"#,
+        ],
+    );
 }
 
 #[test]
@@ -379,4 +391,66 @@ fn a_csv_file_that_cannot_be_written_is_a_usage_error() {
         ]);
         assert_usage_error(&run, "/dev/full: ");
     }
+}
+
+#[test]
+fn every_command_names_a_symlink_loop_and_a_dangling_link_with_one_error_prefix() {
+    let dir = TempDir::new();
+    let (a, b) = (dir.file("loop_a.yaml"), dir.file("loop_b.yaml"));
+    std::os::unix::fs::symlink(&b, &a).expect("symlink");
+    std::os::unix::fs::symlink(&a, &b).expect("symlink");
+    let dangling = dir.file("dangling.yaml");
+    std::os::unix::fs::symlink(dir.file("nothing_here.yaml"), &dangling).expect("symlink");
+    for args in [
+        &["check", a.as_str()][..],
+        &["scenario", a.as_str()][..],
+        &["replay", a.as_str()][..],
+        &["merge", a.as_str()][..],
+        &["simulate", "aggro", "midrange", "--cards", a.as_str()][..],
+    ] {
+        let run = rtg_guarded(args);
+        // Not "no such file or directory": the file is there, but is a loop of links.
+        assert_usage_error(&run, "loop_a.yaml: cannot be opened: ");
+        assert!(
+            run.stderr.starts_with("error: "),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert!(!run.stderr.contains("no such file"), "{}", run.stderr);
+    }
+    for args in [
+        &["check", dangling.as_str()][..],
+        &["replay", dangling.as_str()][..],
+    ] {
+        let run = rtg_guarded(args);
+        assert_usage_error(&run, "dangling.yaml: a symbolic link to nothing");
+        assert!(run.stderr.starts_with("error: "), "{}", run.stderr);
+    }
+}
+
+#[test]
+fn a_replay_with_other_than_two_decks_names_the_field_and_a_bom_is_skipped() {
+    let (dir, valid) = replay();
+    for count in [0, 1, 3] {
+        let mut v = valid.clone();
+        let deck = v["decks"][0].clone();
+        v["decks"] = serde_json::Value::Array(vec![deck; count]);
+        dir.write("r.json", v.to_string());
+        let run = rtg_guarded(&["replay", "--quiet", &dir.file("r.json")]);
+        // Once "trailing characters at line 1 column 1494", which named no field.
+        assert_content_error(
+            &run,
+            &[
+                "r.json: not a replay file",
+                &format!("`decks` must hold exactly 2 decks (deck A, then deck B), found {count}"),
+            ],
+        );
+    }
+    // Saved by an editor that writes a byte order mark: still the same game.
+    let mut bom = b"\xEF\xBB\xBF".to_vec();
+    bom.extend(valid.to_string().into_bytes());
+    dir.write("bom.json", bom);
+    let run = rtg_guarded(&["replay", "--quiet", &dir.file("bom.json")]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stdout.starts_with("replay OK: "), "{}", run.stdout);
 }

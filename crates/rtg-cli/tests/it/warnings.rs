@@ -105,3 +105,33 @@ fn no_warning_for_what_works() {
         "checked 2 cards and 0 decks: 0 errors, 0 warnings\n"
     );
 }
+
+#[test]
+fn a_stat_reference_on_a_card_without_stats_is_always_zero_and_warned_about() {
+    let dir = TempDir::new();
+    // A spell has no attack: `$attack` deals 0 (a designer's "Bolt" that never hurts).
+    dir.write(
+        "cards/bolt_01.yaml",
+        "card_id: bolt_01\nname: Bolt\ntype: spell\nmana: {fire: 1}\nabilities:\n  - name: Zap\n    ability_type: activated\n    alterations:\n      - effect: damage_player\n        target: opponent\n        params: {amount: $attack}\n",
+    );
+    dir.write(
+        "cards/well_01.yaml",
+        "card_id: well_01\nname: Well\ntype: mana\nmana: {water: 1}\nabilities:\n  - name: Draw\n    ability_type: activated\n    alterations:\n      - effect: draw_card\n        target: owner\n        params:\n          count: $defense\n",
+    );
+    // A creature has both: no warning.
+    dir.write(
+        "cards/leech_01.yaml",
+        "card_id: leech_01\nname: Leech\ntype: creature\nmana: {fire: 1}\nattack: 2\ndefense: 2\nabilities:\n  - name: Drain\n    ability_type: triggered\n    alterations:\n      - effect: heal_player\n        target: owner\n        start_trigger: on_card_enter_battlefield\n        params: {amount: $attack}\n",
+    );
+    let run = rtg(dir.path(), &["check"]);
+    assert_eq!(run.code, Some(0), "{}", run.stdout);
+    let sep = std::path::MAIN_SEPARATOR;
+    assert_eq!(
+        run.stdout,
+        format!(
+            "cards{sep}bolt_01.yaml:11:26: warning: card `bolt_01`, field `abilities[0].alterations[0].params.amount`: `$attack` is the stat of the card the ability belongs to, and a spell card has none: this parameter is always 0\n\
+             cards{sep}well_01.yaml:12:18: warning: card `well_01`, field `abilities[0].alterations[0].params.count`: `$defense` is the stat of the card the ability belongs to, and a mana card has none: this parameter is always 0\n\
+             checked 3 cards and 0 decks: 0 errors, 2 warnings\n"
+        )
+    );
+}

@@ -275,3 +275,31 @@ fn observing_a_game_sees_what_its_replay_sees() {
     assert_eq!(plain.final_digest, record.final_digest);
     assert_eq!(plain.actions, record.actions);
 }
+
+#[test]
+fn a_report_header_counts_its_games_and_shards_in_good_english() {
+    let m = matchup();
+    let mut c = config([BotKind::Greedy, BotKind::Greedy], 5);
+    c.shard = Shard {
+        index: 3,
+        count: 10,
+    };
+    let one = simulate(&m, &c, &|_| {}).unwrap();
+    let header = one.table().lines().next().unwrap().to_owned();
+    // Once "1 games (shards 3/10 of a batch of 5)".
+    assert!(
+        header.ends_with(", 1 game (shard 3/10 of a batch of 5)"),
+        "{header}"
+    );
+    c.shard = Shard {
+        index: 4,
+        count: 10,
+    };
+    let other = simulate(&m, &c, &|_| {}).unwrap();
+    let merged = Report::merge(&[one, other]).unwrap();
+    let header = merged.table().lines().next().unwrap().to_owned();
+    assert!(
+        header.ends_with(", 2 games (shards 3/10, 4/10 of a batch of 5)"),
+        "{header}"
+    );
+}
