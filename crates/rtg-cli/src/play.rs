@@ -48,6 +48,12 @@ pub(crate) fn run(args: PlayArgs) -> Result<(), CliError> {
             args.max_turns
         )));
     }
+    // A limit of 0 turns would end every game as a draw before its first turn.
+    if args.max_turns == 0 {
+        return Err(CliError::Usage(
+            "--max-turns 0: a game needs at least one turn".to_owned(),
+        ));
+    }
     let matchup = args.content.matchup(&args.deck_a, &args.deck_b)?;
     let config = SimConfig {
         seed: args.seed,

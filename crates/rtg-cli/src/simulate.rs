@@ -87,6 +87,12 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
             args.max_turns
         )));
     }
+    // A limit of 0 turns would end every game as a draw before its first turn.
+    if args.max_turns == 0 {
+        return Err(CliError::Usage(
+            "--max-turns 0: a game needs at least one turn".to_owned(),
+        ));
+    }
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let config = SimConfig {
         games: args.games,

@@ -271,9 +271,13 @@ fn merge_refuses_mismatched_reports_and_bad_files() {
 }
 
 #[test]
-fn games_zero_is_a_usage_error() {
+fn games_zero_or_a_zero_turn_limit_is_a_usage_error() {
     let run = rtg_root(&["simulate", "aggro", "midrange", "--games", "0"]);
     assert_usage_error(&run, "--games 0");
+    let run = rtg_root(&["simulate", "aggro", "midrange", "--max-turns", "0"]);
+    assert_usage_error(&run, "--max-turns 0");
+    let run = rtg_root(&["play", "aggro", "midrange", "--max-turns", "0"]);
+    assert_usage_error(&run, "--max-turns 0");
 }
 
 #[test]
