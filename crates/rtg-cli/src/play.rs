@@ -3,11 +3,11 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use rtg::sim::{BotKind, MAX_TURNS, Replay, SimConfig, play_game_observed};
+use rtg::sim::{BotKind, Replay, SimConfig, play_game_observed};
 
 use crate::content::CliError;
 use crate::narrate::{Narration, Print};
-use crate::setup::{ContentArgs, parse_bot};
+use crate::setup::{ContentArgs, check_max_turns, parse_bot};
 
 /// Play one game between two bots and print it turn by turn.
 #[derive(Args, Debug)]
@@ -42,18 +42,7 @@ pub(crate) struct PlayArgs {
 }
 
 pub(crate) fn run(args: PlayArgs) -> Result<(), CliError> {
-    if args.max_turns > MAX_TURNS {
-        return Err(CliError::Usage(format!(
-            "--max-turns {}: the limit is {MAX_TURNS} turns",
-            args.max_turns
-        )));
-    }
-    // A limit of 0 turns would end every game as a draw before its first turn.
-    if args.max_turns == 0 {
-        return Err(CliError::Usage(
-            "--max-turns 0: a game needs at least one turn".to_owned(),
-        ));
-    }
+    check_max_turns(args.max_turns)?;
     let matchup = args.content.matchup(&args.deck_a, &args.deck_b)?;
     let config = SimConfig {
         seed: args.seed,

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use rtg::sim::{BotKind, Matchup};
+use rtg::sim::{BotKind, MAX_TURNS, Matchup};
 use rtg::yaml::Loader;
 
 use crate::content::{CliError, load_catalog, load_deck};
@@ -54,4 +54,20 @@ impl ContentArgs {
 /// Parses a bot name for clap.
 pub(crate) fn parse_bot(s: &str) -> Result<BotKind, String> {
     s.parse()
+}
+
+/// Refuses a `--max-turns` a game cannot be played with: 0 (every game would be a draw before
+/// its first turn) or over [`MAX_TURNS`].
+pub(crate) fn check_max_turns(max_turns: u32) -> Result<(), CliError> {
+    if max_turns > MAX_TURNS {
+        return Err(CliError::Usage(format!(
+            "--max-turns {max_turns}: the limit is {MAX_TURNS} turns"
+        )));
+    }
+    if max_turns == 0 {
+        return Err(CliError::Usage(
+            "--max-turns 0: a game needs at least one turn".to_owned(),
+        ));
+    }
+    Ok(())
 }

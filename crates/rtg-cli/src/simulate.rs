@@ -7,10 +7,10 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rtg::sim::{BotKind, CSV_COLUMNS, Shard, SimConfig, SimError, csv_fields, simulate_rows};
 
-use rtg::sim::{MAX_THREADS, MAX_TURNS};
+use rtg::sim::MAX_THREADS;
 
 use crate::content::CliError;
-use crate::setup::{ContentArgs, parse_bot};
+use crate::setup::{ContentArgs, check_max_turns, parse_bot};
 
 /// Play a batch of games between two decks and report win rates, turns and speed.
 #[derive(Args, Debug)]
@@ -81,18 +81,7 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
             "--threads {threads}: must be at least 1 and at most {MAX_THREADS}"
         )));
     }
-    if args.max_turns > MAX_TURNS {
-        return Err(CliError::Usage(format!(
-            "--max-turns {}: the limit is {MAX_TURNS} turns",
-            args.max_turns
-        )));
-    }
-    // A limit of 0 turns would end every game as a draw before its first turn.
-    if args.max_turns == 0 {
-        return Err(CliError::Usage(
-            "--max-turns 0: a game needs at least one turn".to_owned(),
-        ));
-    }
+    check_max_turns(args.max_turns)?;
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let config = SimConfig {
         games: args.games,
