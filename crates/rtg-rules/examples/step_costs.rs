@@ -11,31 +11,19 @@
 //! clock, so only the engine is measured. Figures are in docs/performance.md.
 
 use std::hint::black_box;
-use std::path::Path;
 use std::time::Instant;
 
 use rtg_rules::{Scratch, apply, step};
-use rtg_sim::{DeckList, Matchup, SimConfig, initial_state, play_game};
+use rtg_sim::{SimConfig, initial_state, play_game};
 
+#[path = "../../rtg-sim/examples/support/bundled.rs"]
+mod bundled;
 fn main() {
     let games: u64 = std::env::args()
         .nth(1)
         .and_then(|n| n.parse().ok())
         .unwrap_or(2_000);
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let loader = rtg_yaml::Loader::default();
-    let cards = loader
-        .load_cards_from_dir(root.join("cards"), None)
-        .expect("bundled cards load");
-    let catalog = rtg_yaml::build_catalog(cards).expect("bundled catalog");
-    let deck = |name: &str| DeckList {
-        name: name.to_owned(),
-        cards: loader
-            .load_deck(&catalog, root.join("decks").join(format!("{name}.yaml")))
-            .expect("bundled deck")
-            .cards,
-    };
-    let matchup = Matchup::new(deck("aggro"), deck("midrange")).expect("matchup");
+    let matchup = bundled::aggro_vs_midrange();
     let recorded: Vec<_> = (0..games)
         .map(|seed| {
             let settings = SimConfig {

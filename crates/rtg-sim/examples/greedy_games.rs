@@ -13,29 +13,16 @@
 //! It prints the number of games and a checksum of the results, so two versions can be
 //! seen to play the same games.
 
-use std::path::Path;
+use rtg_sim::{GameEnd, Side, SimConfig, play_game};
 
-use rtg_sim::{DeckList, GameEnd, Matchup, Side, SimConfig, play_game};
-
+#[path = "support/bundled.rs"]
+mod bundled;
 fn main() {
     let games: u64 = std::env::args()
         .nth(1)
         .and_then(|n| n.parse().ok())
         .unwrap_or(200);
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let loader = rtg_yaml::Loader::default();
-    let cards = loader
-        .load_cards_from_dir(root.join("cards"), None)
-        .expect("bundled cards load");
-    let catalog = rtg_yaml::build_catalog(cards).expect("bundled catalog");
-    let deck = |name: &str| DeckList {
-        name: name.to_owned(),
-        cards: loader
-            .load_deck(&catalog, root.join("decks").join(format!("{name}.yaml")))
-            .expect("bundled deck")
-            .cards,
-    };
-    let matchup = Matchup::new(deck("aggro"), deck("midrange")).expect("matchup");
+    let matchup = bundled::aggro_vs_midrange();
     let config = SimConfig::default();
     let mut checksum = 0u64;
     for k in 0..games {

@@ -4,10 +4,8 @@
 //! every game alive, and reads the process's resident memory before and after (Linux
 //! `/proc/self/statm`). Run: `cargo run --release -p rtg-sim --example history_memory`.
 
-use std::path::Path;
-
 use rtg_rules::apply;
-use rtg_sim::{DeckList, Matchup, SimConfig, initial_state, play_game};
+use rtg_sim::{SimConfig, initial_state, play_game};
 
 fn resident_bytes() -> Option<u64> {
     let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
@@ -15,21 +13,10 @@ fn resident_bytes() -> Option<u64> {
     Some(pages * 4096)
 }
 
+#[path = "support/bundled.rs"]
+mod bundled;
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let loader = rtg_yaml::Loader::default();
-    let cards = loader
-        .load_cards_from_dir(root.join("cards"), None)
-        .expect("bundled cards load");
-    let catalog = rtg_yaml::build_catalog(cards).expect("bundled catalog");
-    let deck = |name: &str| DeckList {
-        name: name.to_owned(),
-        cards: loader
-            .load_deck(&catalog, root.join("decks").join(format!("{name}.yaml")))
-            .expect("bundled deck")
-            .cards,
-    };
-    let matchup = Matchup::new(deck("aggro"), deck("midrange")).expect("matchup");
+    let matchup = bundled::aggro_vs_midrange();
     let games = 500u64;
     let config = SimConfig::default();
     let records: Vec<_> = (0..games)
