@@ -79,7 +79,7 @@ impl Narrator {
                 blocker,
                 combat_index,
             } => {
-                let attacker = before.combats.get(*combat_index).map(|c| c.attacker);
+                let attacker = before.combats().get(*combat_index).map(|c| c.attacker);
                 format!(
                     "{} blocks {} with {}",
                     n(*player),
@@ -126,11 +126,11 @@ impl Narrator {
     }
 
     fn header(&mut self, state: &GameState) {
-        self.turn = state.turn;
+        self.turn = state.turn();
         out!(
             "\n== Turn {} — {} ==",
-            state.turn,
-            self.names.player(state.active)
+            state.turn(),
+            self.names.player(state.active())
         );
         for seat in [PlayerId(0), PlayerId(1)] {
             let p = state.player(seat);
@@ -158,7 +158,7 @@ impl Narrator {
         action: &Action,
         events: &[Event],
     ) {
-        if after.turn != self.turn && !after.is_over() {
+        if after.turn() != self.turn && !after.is_over() {
             for e in events
                 .iter()
                 .filter(|e| interesting(e.kind) && e.kind != EventType::OnCardDraw)
@@ -171,7 +171,7 @@ impl Narrator {
         if let Some(text) = self.describe(before, action) {
             out!("  {text}");
         } else if events.iter().any(|e| interesting(e.kind)) {
-            out!("  [{}]", after.phase);
+            out!("  [{}]", after.phase());
         }
         for e in events.iter().filter(|e| interesting(e.kind)) {
             out!("    {}", event_line(after, &self.names, e));
@@ -187,18 +187,18 @@ impl Narrator {
     /// Prints the result line alone.
     pub(crate) fn result(state: &GameState) {
         let players = state.players();
-        match state.status {
+        match state.status() {
             GameStatus::Winner(p) => out!(
                 "{} wins on turn {} ({} at {} health, {} at {})",
                 players[p.index()].name,
-                state.turn,
+                state.turn(),
                 players[0].name,
                 players[0].health,
                 players[1].name,
                 players[1].health
             ),
-            GameStatus::Draw => out!("The game is a draw on turn {}", state.turn),
-            GameStatus::Ongoing => out!("The game stopped on turn {}", state.turn),
+            GameStatus::Draw => out!("The game is a draw on turn {}", state.turn()),
+            GameStatus::Ongoing => out!("The game stopped on turn {}", state.turn()),
         }
         if let Some(reason) = rtg::end_reason(state) {
             out!("It ended because {}.", end_reason_in_words(state, reason));
@@ -288,7 +288,7 @@ pub(crate) fn end_reason_in_words(state: &GameState, reason: EndReason) -> Strin
         })
     };
     match reason {
-        EndReason::TurnLimit => match state.turn_limit {
+        EndReason::TurnLimit => match state.turn_limit() {
             Some(1) => "the turn limit of 1 turn was reached".to_owned(),
             Some(limit) => format!("the turn limit of {limit} turns was reached"),
             None => "the turn limit was reached".to_owned(),

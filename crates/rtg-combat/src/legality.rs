@@ -133,7 +133,7 @@ pub fn legal_attackers(state: &GameState, player: PlayerId) -> Vec<InstanceId> {
 }
 
 fn is_blocking(state: &GameState, id: InstanceId) -> bool {
-    state.combats.iter().any(|c| c.blockers.contains(&id))
+    state.combats().iter().any(|c| c.blockers.contains(&id))
 }
 
 /// Checks that `player` may block `attacker` with `blocker` now.

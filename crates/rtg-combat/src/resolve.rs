@@ -27,7 +27,7 @@ pub fn resolve_combats(
 ) {
     let mut hits: Vec<Hit> = Vec::new();
     let mut player_hits = Vec::new();
-    for combat in state.combats.iter() {
+    for combat in state.combats().iter() {
         let attacker = state.card(combat.attacker);
         if !attacker.on_battlefield() {
             continue;
@@ -77,7 +77,7 @@ pub fn resolve_combats(
     for (player, source, amount) in player_hits {
         state.damage_player(player, amount, Some(source), events);
     }
-    state.combats.clear();
+    state.combats_mut().clear();
     checks(state, events);
     events.push(Event::new(EventType::OnCombatResolved));
 }

@@ -63,7 +63,7 @@ pub(crate) fn trigger_sources(
 ) -> u32 {
     sources.clear();
     let mut listened = 0u32;
-    for player in [state.active, state.active.opponent()] {
+    for player in [state.active(), state.active().opponent()] {
         for listener in state.player(player).listeners() {
             sources.push(listener.card);
             listened |= listener.events;

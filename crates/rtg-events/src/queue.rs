@@ -149,10 +149,9 @@ pub fn start_alteration(
     };
     let applied = handler.apply(&mut ctx, target, &alt.params)?;
     if alt.is_temporary() {
-        let id = state.next_reversal_id;
-        state.next_reversal_id = state.next_reversal_id.wrapping_add(1);
-        let expires_on_turn = alt.turn_duration.map(|n| state.turn.saturating_add(n));
-        state.reversals.push_back(ArmedReversal {
+        let id = state.next_reversal_id();
+        let expires_on_turn = alt.turn_duration.map(|n| state.turn().saturating_add(n));
+        state.reversals_mut().push_back(ArmedReversal {
             id,
             alteration: at,
             controller,
@@ -189,18 +188,18 @@ fn reverse(
 /// in the order they were started. Called by the rules engine when a turn begins.
 pub fn expire_timed_effects(state: &mut GameState, scratch: &mut Scratch, turn: u32) {
     let expires = |r: &ArmedReversal| r.expires_on_turn.is_some_and(|t| t <= turn);
-    if !state.reversals.iter().any(expires) {
+    if !state.reversals().iter().any(expires) {
         return;
     }
     let (expired, kept): (Vec<_>, Vec<_>) = state
-        .reversals
+        .reversals()
         .iter()
         .cloned()
         .partition(|r| r.expires_on_turn.is_some_and(|t| t <= turn));
     if expired.is_empty() {
         return;
     }
-    state.reversals = kept.into_iter().collect();
+    *state.reversals_mut() = kept.into_iter().collect();
     for r in expired {
         scratch.queue.push_back(QueuedEffect {
             alteration: r.alteration,
@@ -246,7 +245,7 @@ fn match_batch(state: &mut GameState, scratch: &mut Scratch, log: &[Event], from
     };
     if heard & listened == 0 {
         // No source listens for these events: only reversals can fire.
-        if !state.reversals.is_empty() {
+        if !state.reversals().is_empty() {
             for event in batch {
                 match_reversals(state, scratch, event);
             }
@@ -294,7 +293,7 @@ fn match_batch(state: &mut GameState, scratch: &mut Scratch, log: &[Event], from
                     }
                     let target_kind = state.content().handler(at).map(|h| h.spec().target_kind);
                     if let Some(target_kind) = target_kind {
-                        state.pending_triggers.push_back(PendingTrigger {
+                        state.pending_triggers_mut().push_back(PendingTrigger {
                             alteration: at,
                             controller,
                             target_kind,
@@ -309,7 +308,7 @@ fn match_batch(state: &mut GameState, scratch: &mut Scratch, log: &[Event], from
 }
 
 fn match_reversals(state: &mut GameState, scratch: &mut Scratch, event: &Event) {
-    if state.reversals.is_empty() {
+    if state.reversals().is_empty() {
         return;
     }
     let fires = |state: &GameState, r: &ArmedReversal| {
@@ -322,15 +321,15 @@ fn match_reversals(state: &mut GameState, scratch: &mut Scratch, event: &Event) 
                 event,
             )
     };
-    if !state.reversals.iter().any(|r| fires(state, r)) {
+    if !state.reversals().iter().any(|r| fires(state, r)) {
         return;
     }
     let (fired, kept): (Vec<ArmedReversal>, Vec<ArmedReversal>) = state
-        .reversals
+        .reversals()
         .iter()
         .cloned()
         .partition(|r| fires(state, r));
-    state.reversals = kept.into_iter().collect();
+    *state.reversals_mut() = kept.into_iter().collect();
     for r in fired {
         scratch.queue.push_back(QueuedEffect {
             alteration: r.alteration,
@@ -390,13 +389,13 @@ pub fn settle(
 /// while one waits, so keeping them would lock the game.
 fn drop_unresolvable_pending(state: &mut GameState) {
     let keep: rtg_core::SharedVec<PendingTrigger> = state
-        .pending_triggers
+        .pending_triggers()
         .iter()
         .filter(|p| !legal_targets(state, p.alteration).is_empty())
         .cloned()
         .collect();
-    if keep.len() != state.pending_triggers.len() {
+    if keep.len() != state.pending_triggers().len() {
         tracing::debug!("pending triggers dropped: no legal target left");
-        state.pending_triggers = keep;
+        *state.pending_triggers_mut() = keep;
     }
 }

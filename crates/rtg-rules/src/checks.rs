@@ -31,7 +31,7 @@ pub(crate) fn checks_in_step(
 }
 
 fn run_checks(state: &mut GameState, events: &mut Vec<Event>, scan: bool) {
-    let order = [state.active, state.active.opponent()];
+    let order = [state.active(), state.active().opponent()];
     // Allocate only when someone does die.
     let mut dying: Vec<InstanceId> = Vec::new();
     if scan {
@@ -66,13 +66,14 @@ fn run_checks(state: &mut GameState, events: &mut Vec<Event>, scan: bool) {
             );
         }
     }
-    if newly_lost && state.status == GameStatus::Ongoing {
+    if newly_lost && state.status() == GameStatus::Ongoing {
         let lost = |p: PlayerId| state.player(p).lost;
-        state.status = match (lost(PlayerId::FIRST), lost(PlayerId::SECOND)) {
+        let status = match (lost(PlayerId::FIRST), lost(PlayerId::SECOND)) {
             (true, true) => GameStatus::Draw,
             (true, false) => GameStatus::Winner(PlayerId::SECOND),
             (false, true) => GameStatus::Winner(PlayerId::FIRST),
             (false, false) => GameStatus::Ongoing,
         };
+        state.set_status(status);
     }
 }

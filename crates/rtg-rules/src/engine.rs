@@ -56,7 +56,8 @@ pub fn step(
     if state.is_over() {
         return Err(RulesError::GameOver);
     }
-    if !state.pending_triggers.is_empty() && !matches!(action, Action::ResolvePendingTrigger { .. })
+    if !state.pending_triggers().is_empty()
+        && !matches!(action, Action::ResolvePendingTrigger { .. })
     {
         return Err(RulesError::PendingTrigger);
     }
@@ -64,7 +65,7 @@ pub fn step(
     if let Some(player) = action.named_players().find(|p| !p.is_seat()) {
         return Err(RulesError::UnknownPlayer(player));
     }
-    tracing::trace!(?action, turn = state.turn, phase = %state.phase, "step");
+    tracing::trace!(?action, turn = state.turn(), phase = %state.phase(), "step");
     match action {
         Action::AdvancePhase => advance_phase(state, events, scratch),
         Action::PlayCard {
@@ -107,7 +108,7 @@ pub fn step(
 
 /// Who won, or whether the game goes on or is a draw.
 pub fn check_victory(state: &GameState) -> GameStatus {
-    state.status
+    state.status()
 }
 
 /// The phase after `phase` in the same turn; `None` after the end phase (the turn passes).
@@ -140,9 +141,9 @@ fn advance_phase(
     events: &mut Vec<Event>,
     scratch: &mut Scratch,
 ) -> Result<(), RulesError> {
-    match next_phase(state.phase) {
+    match next_phase(state.phase()) {
         Some(phase) => {
-            state.phase = phase;
+            state.set_phase(phase);
             match phase {
                 Phase::Combat => enter_combat(state, events, scratch),
                 Phase::End => enter_end(state, events, scratch),
@@ -150,8 +151,7 @@ fn advance_phase(
             }
         }
         None => {
-            state.turn = state.turn.saturating_add(1);
-            state.active = state.active.opponent();
+            state.pass_turn();
             enter_draw(state, events, scratch)
         }
     }
@@ -165,12 +165,12 @@ pub(crate) fn enter_draw(
     events: &mut Vec<Event>,
     scratch: &mut Scratch,
 ) -> Result<(), RulesError> {
-    state.phase = Phase::Draw;
-    if state.turn_limit.is_some_and(|limit| state.turn > limit) {
+    state.set_phase(Phase::Draw);
+    if state.turn_limit().is_some_and(|limit| state.turn() > limit) {
         state.declare_draw();
         return Ok(());
     }
-    let active = state.active;
+    let active = state.active();
     let sources = state.mana_sources(active);
     let player = state.player_mut(active);
     player.pool = sources;
@@ -183,7 +183,7 @@ pub(crate) fn enter_draw(
     }
     drop(battlefield);
     let from = events.len();
-    let turn = state.turn;
+    let turn = state.turn();
     expire_timed_effects(state, scratch, turn);
     finish(state, events, scratch, from)?;
     if state.is_over() {
@@ -192,7 +192,7 @@ pub(crate) fn enter_draw(
     let from = events.len();
     events.push(Event::new(EventType::OnTurnStart).owner(active));
     finish(state, events, scratch, from)?;
-    if state.is_over() || state.turn == 1 {
+    if state.is_over() || state.turn() == 1 {
         return Ok(());
     }
     let from = events.len();
@@ -219,7 +219,7 @@ fn enter_end(
     events: &mut Vec<Event>,
     scratch: &mut Scratch,
 ) -> Result<(), RulesError> {
-    let active = state.active;
+    let active = state.active();
     let from = events.len();
     loop {
         let player = state.player(active);
@@ -266,9 +266,9 @@ fn check_turn(
 }
 
 fn check_playable_phase(state: &GameState, action: &'static str) -> Result<(), RulesError> {
-    if !PLAYABLE_PHASES.contains(&state.phase) {
+    if !PLAYABLE_PHASES.contains(&state.phase()) {
         return Err(RulesError::WrongPhase {
-            phase: state.phase,
+            phase: state.phase(),
             action,
         });
     }
@@ -407,7 +407,7 @@ fn play_card(
     target: Option<Target>,
 ) -> Result<(), RulesError> {
     check_playable_phase(state, "playing a card")?;
-    check_turn(player, state.active, "play a card")?;
+    check_turn(player, state.active(), "play a card")?;
     own_card(state, player, card, Location::Hand)?;
     let def = std::sync::Arc::clone(state.def(card));
     let from = events.len();
@@ -457,7 +457,7 @@ fn activate(
     target: Option<Target>,
 ) -> Result<(), RulesError> {
     check_playable_phase(state, "activating an ability")?;
-    check_turn(player, state.active, "activate an ability")?;
+    check_turn(player, state.active(), "activate an ability")?;
     own_card(state, player, card, Location::Battlefield)?;
     let def = std::sync::Arc::clone(state.def(card));
     let ability = def
@@ -506,13 +506,13 @@ fn declare_attack(
     player: PlayerId,
     attacker: InstanceId,
 ) -> Result<(), RulesError> {
-    if !matches!(state.phase, Phase::Main | Phase::Attack) {
+    if !matches!(state.phase(), Phase::Main | Phase::Attack) {
         return Err(RulesError::WrongPhase {
-            phase: state.phase,
+            phase: state.phase(),
             action: "declaring an attacker",
         });
     }
-    check_turn(player, state.active, "attack")?;
+    check_turn(player, state.active(), "attack")?;
     if state.try_card(attacker).is_none() {
         return Err(RulesError::UnknownCard(attacker));
     }
@@ -525,7 +525,7 @@ fn declare_attack(
     let defender = player.opponent();
     let sick = state.card(attacker).summoning_sick;
     state.set_flags(attacker, sick, true);
-    state.combats.push_back(Combat {
+    state.combats_mut().push_back(Combat {
         attacker,
         defender,
         blockers: rtg_core::SharedVec::new(),
@@ -552,9 +552,9 @@ fn declare_defense(
     blocker: InstanceId,
     combat_index: usize,
 ) -> Result<(), RulesError> {
-    if state.phase != Phase::Defense {
+    if state.phase() != Phase::Defense {
         return Err(RulesError::WrongPhase {
-            phase: state.phase,
+            phase: state.phase(),
             action: "declaring a blocker",
         });
     }
@@ -563,7 +563,7 @@ fn declare_defense(
         return Err(RulesError::UnknownCard(blocker));
     }
     let attacker = state
-        .combats
+        .combats()
         .get(combat_index)
         .map(|c| c.attacker)
         .ok_or(RulesError::BadCombatIndex(combat_index))?;
@@ -572,7 +572,7 @@ fn declare_defense(
         BlockRefusal::NotYours(card) => RulesError::NotYourCard { card, player },
         other => RulesError::CannotBlock(other),
     })?;
-    if let Some(combat) = state.combats.get_mut(combat_index) {
+    if let Some(combat) = state.combats_mut().get_mut(combat_index) {
         combat.blockers.push_back(blocker);
         combat.blocked = true;
     }
@@ -595,15 +595,15 @@ fn order_blockers(
     combat_index: usize,
     blockers: &[InstanceId],
 ) -> Result<(), RulesError> {
-    if state.phase != Phase::Defense {
+    if state.phase() != Phase::Defense {
         return Err(RulesError::WrongPhase {
-            phase: state.phase,
+            phase: state.phase(),
             action: "ordering blockers",
         });
     }
-    check_turn(player, state.active, "order blockers")?;
+    check_turn(player, state.active(), "order blockers")?;
     let combat = state
-        .combats
+        .combats()
         .get(combat_index)
         .ok_or(RulesError::BadCombatIndex(combat_index))?;
     let mut declared: Vec<InstanceId> = combat.blockers.iter().copied().collect();
@@ -614,7 +614,7 @@ fn order_blockers(
     if declared.len() < 2 || declared != proposed {
         return Err(RulesError::BadBlockerOrder);
     }
-    if let Some(combat) = state.combats.get_mut(combat_index) {
+    if let Some(combat) = state.combats_mut().get_mut(combat_index) {
         combat.blockers = blockers.iter().copied().collect();
     }
     Ok(())
@@ -628,14 +628,14 @@ fn resolve_pending(
     target: Target,
 ) -> Result<(), RulesError> {
     let pending = state
-        .pending_triggers
+        .pending_triggers()
         .get(index)
         .cloned()
         .ok_or(RulesError::NoSuchPendingTrigger(index))?;
     if !is_legal_target(state, pending.alteration, target) {
         return Err(RulesError::IllegalTarget(target));
     }
-    state.pending_triggers.remove(index);
+    state.pending_triggers_mut().remove(index);
     let from = events.len();
     scratch.note_effect();
     start_alteration(

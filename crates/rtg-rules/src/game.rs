@@ -129,25 +129,25 @@ impl Game {
 
     /// Advances to the next player's draw phase (the spec's legacy manual turn start).
     pub fn begin_turn(&mut self) -> Result<&GameState, RulesError> {
-        let turn = self.state().turn;
-        self.advance_until(|s| s.turn > turn && s.phase == Phase::Draw)
+        let turn = self.state().turn();
+        self.advance_until(|s| s.turn() > turn && s.phase() == Phase::Draw)
     }
 
     /// Advances to this turn's end phase (the spec's legacy manual turn end).
     pub fn end_turn(&mut self) -> Result<&GameState, RulesError> {
-        self.advance_until(|s| s.phase == Phase::End)
+        self.advance_until(|s| s.phase() == Phase::End)
     }
 
     /// Advances into the combat phase, which resolves every declared attack.
     pub fn resolve_combat(&mut self) -> Result<&GameState, RulesError> {
-        let phase = self.state().phase;
+        let phase = self.state().phase();
         if phase > Phase::Defense && !self.state().is_over() {
             return Err(RulesError::WrongPhase {
                 phase,
                 action: "resolving combat",
             });
         }
-        self.advance_until(|s| s.phase == Phase::Combat)
+        self.advance_until(|s| s.phase() == Phase::Combat)
     }
 
     /// Resolves pending trigger `index` on the chosen target.
@@ -161,7 +161,7 @@ impl Game {
 
     /// Who won, or whether the game goes on or is a draw.
     pub fn check_victory(&self) -> GameStatus {
-        self.state().status
+        self.state().status()
     }
 
     /// Why the game ended, or `None` while it goes on.
@@ -171,7 +171,7 @@ impl Game {
 
     /// The current phase.
     pub fn current_phase(&self) -> Phase {
-        self.state().phase
+        self.state().phase()
     }
 
     /// The phases in which cards can be played and abilities activated.

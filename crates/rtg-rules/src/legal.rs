@@ -28,16 +28,16 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
     if state.is_over() {
         return actions;
     }
-    if !state.pending_triggers.is_empty() {
-        for (index, pending) in state.pending_triggers.iter().enumerate() {
+    if !state.pending_triggers().is_empty() {
+        for (index, pending) in state.pending_triggers().iter().enumerate() {
             for target in legal_targets(state, pending.alteration) {
                 actions.push(Action::ResolvePendingTrigger { index, target });
             }
         }
         return actions;
     }
-    let player = state.active;
-    if PLAYABLE_PHASES.contains(&state.phase) {
+    let player = state.active();
+    if PLAYABLE_PHASES.contains(&state.phase()) {
         let pool = state.player(player).pool;
         for &card in state.player(player).hand() {
             let def = state.def(card);
@@ -100,14 +100,14 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
             }
         }
     }
-    if matches!(state.phase, Phase::Main | Phase::Attack) {
+    if matches!(state.phase(), Phase::Main | Phase::Attack) {
         for attacker in legal_attackers(state, player) {
             actions.push(Action::DeclareAttack { player, attacker });
         }
     }
-    if state.phase == Phase::Defense {
+    if state.phase() == Phase::Defense {
         let defender = state.defending();
-        for (combat_index, combat) in state.combats.iter().enumerate() {
+        for (combat_index, combat) in state.combats().iter().enumerate() {
             for &blocker in state.player(defender).battlefield() {
                 if check_blocker(state, defender, blocker, combat.attacker).is_ok() {
                     actions.push(Action::DeclareDefense {
@@ -118,7 +118,7 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
                 }
             }
         }
-        for (combat_index, combat) in state.combats.iter().enumerate() {
+        for (combat_index, combat) in state.combats().iter().enumerate() {
             if combat.blockers.len() < 2 {
                 continue;
             }

@@ -74,7 +74,7 @@ pub fn new_game(
 ) -> Result<GameState, SetupFailure> {
     let names = [config.names[0].as_str(), config.names[1].as_str()];
     let mut state = GameState::new(Arc::clone(&content), names, config.seed);
-    state.turn_limit = config.turn_limit;
+    state.set_turn_limit(config.turn_limit);
     for (seat, deck) in decks.into_iter().enumerate() {
         let player = PlayerId(seat as u8);
         state.player_mut(player).health = config.starting_health;
@@ -131,8 +131,7 @@ pub fn start_in_place(
             next.draw(player, events);
         }
     }
-    next.turn = 1;
-    next.active = PlayerId::FIRST;
+    next.set_turn(PlayerId::FIRST, 1);
     enter_draw(next, events, &mut rtg_events::Scratch::new())
 }
 

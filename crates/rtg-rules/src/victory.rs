@@ -54,7 +54,7 @@ impl EndReason {
 /// tried to draw from an empty deck in the same step: health is what the specification names
 /// first among the ways to lose.
 pub fn end_reason(state: &GameState) -> Option<EndReason> {
-    if state.status == GameStatus::Ongoing {
+    if state.status() == GameStatus::Ongoing {
         return None;
     }
     let cause = |player: PlayerId| {
@@ -98,7 +98,7 @@ mod tests {
         let mut s = state();
         s.player_mut(PlayerId::SECOND).health = 0;
         settle(&mut s);
-        assert_eq!(s.status, GameStatus::Winner(PlayerId::FIRST));
+        assert_eq!(s.status(), GameStatus::Winner(PlayerId::FIRST));
         let reason = end_reason(&s).unwrap();
         assert_eq!(
             reason,
@@ -115,7 +115,7 @@ mod tests {
         let mut s = state();
         s.player_mut(PlayerId::FIRST).drew_from_empty = true;
         settle(&mut s);
-        assert_eq!(s.status, GameStatus::Winner(PlayerId::SECOND));
+        assert_eq!(s.status(), GameStatus::Winner(PlayerId::SECOND));
         assert_eq!(
             end_reason(&s),
             Some(EndReason::Lost {
@@ -130,7 +130,7 @@ mod tests {
         s.player_mut(PlayerId::FIRST).health = 0;
         s.player_mut(PlayerId::SECOND).drew_from_empty = true;
         settle(&mut s);
-        assert_eq!(s.status, GameStatus::Draw);
+        assert_eq!(s.status(), GameStatus::Draw);
         assert_eq!(
             end_reason(&s),
             Some(EndReason::Lost {

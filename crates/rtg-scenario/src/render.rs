@@ -92,9 +92,9 @@ pub fn state_text(state: &GameState, names: &Names) -> String {
     let _ = writeln!(
         out,
         "turn {} {} {}",
-        state.turn,
-        names.player(state.active),
-        state.phase
+        state.turn(),
+        names.player(state.active()),
+        state.phase()
     );
     for seat in [PlayerId::FIRST, PlayerId::SECOND] {
         let p = state.player(seat);
@@ -117,10 +117,10 @@ pub fn state_text(state: &GameState, names: &Names) -> String {
             list(Zone::Graveyard),
         );
     }
-    if !state.pending_triggers.is_empty() {
-        let _ = writeln!(out, "pending triggers: {}", state.pending_triggers.len());
+    if !state.pending_triggers().is_empty() {
+        let _ = writeln!(out, "pending triggers: {}", state.pending_triggers().len());
     }
-    match state.status {
+    match state.status() {
         GameStatus::Ongoing => {}
         GameStatus::Winner(p) => {
             let _ = writeln!(out, "winner: {}", names.player(p));

@@ -202,7 +202,7 @@ impl Runner<'_> {
         let attacker = self.card(attacker)?;
         Ok(self
             .state
-            .combats
+            .combats()
             .iter()
             .position(|c| c.attacker == attacker)
             .unwrap_or(usize::MAX))
@@ -284,7 +284,7 @@ impl Runner<'_> {
         match action {
             Action::Advance(n) => taken >= *n,
             Action::AdvanceTo { phase, player } => {
-                self.state.phase == *phase && player.is_none_or(|p| self.state.active == p)
+                self.state.phase() == *phase && player.is_none_or(|p| self.state.active() == p)
             }
             _ => taken >= 1,
         }
@@ -315,9 +315,9 @@ impl Runner<'_> {
                     "to reach the phase within three turns".to_owned(),
                     format!(
                         "{} of {}'s turn {}",
-                        self.state.phase,
-                        self.names.player(self.state.active),
-                        self.state.turn
+                        self.state.phase(),
+                        self.names.player(self.state.active()),
+                        self.state.turn()
                     ),
                 ));
             }
@@ -433,10 +433,10 @@ impl Runner<'_> {
                 };
                 cmp(expected.to_owned(), found.to_owned())
             }
-            Check::Phase(phase) => cmp(phase.name().to_owned(), state.phase.name().to_owned()),
+            Check::Phase(phase) => cmp(phase.name().to_owned(), state.phase().name().to_owned()),
             Check::Active(p) => cmp(
                 self.names.player(*p).to_owned(),
-                self.names.player(state.active).to_owned(),
+                self.names.player(state.active()).to_owned(),
             ),
             Check::Winner(w) => {
                 let expected = match w {
@@ -444,7 +444,7 @@ impl Runner<'_> {
                     Winner::Draw => "draw".to_owned(),
                     Winner::None => "none".to_owned(),
                 };
-                let found = match state.status {
+                let found = match state.status() {
                     GameStatus::Winner(p) => self.names.player(p).to_owned(),
                     GameStatus::Draw => "draw".to_owned(),
                     GameStatus::Ongoing => "none".to_owned(),
@@ -452,7 +452,7 @@ impl Runner<'_> {
                 cmp(expected, found)
             }
             Check::PendingTriggers(n) => {
-                cmp(n.to_string(), state.pending_triggers.len().to_string())
+                cmp(n.to_string(), state.pending_triggers().len().to_string())
             }
             Check::Events(expected) => self.check_events(expected),
         }

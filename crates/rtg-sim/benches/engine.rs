@@ -77,7 +77,7 @@ fn benches(c: &mut Criterion) {
     // One mid-game example per action kind: the first seen from turn 6 on.
     let mut examples: BTreeMap<&'static str, (GameState, Action)> = BTreeMap::new();
     for (state, action) in &positions {
-        if state.turn >= 6 {
+        if state.turn() >= 6 {
             examples
                 .entry(kind(action))
                 .or_insert_with(|| (state.clone(), action.clone()));
@@ -89,12 +89,12 @@ fn benches(c: &mut Criterion) {
         s.bots = [BotKind::Random, BotKind::Random];
         let mut state = initial_state(&m, &s).expect("game starts");
         for action in play_game(&m, &s, true).actions {
-            if state.turn >= 4 {
+            if state.turn() >= 4 {
                 examples
                     .entry(kind(&action))
                     .or_insert_with(|| (state.clone(), action.clone()));
                 // The random bot never reorders blockers; take the order the rules offer.
-                if state.phase == rtg_core::Phase::Defense
+                if state.phase() == rtg_core::Phase::Defense
                     && !examples.contains_key("order_blockers")
                 {
                     let order = legal_actions(&state)

@@ -108,9 +108,9 @@ pub fn acts_for(state: &GameState, action: &Action) -> PlayerId {
         | Action::OrderBlockers { player, .. }
         | Action::ActivateAbility { player, .. } => *player,
         Action::ResolvePendingTrigger { index, .. } => state
-            .pending_triggers
+            .pending_triggers()
             .get(*index)
-            .map_or(state.active, |p| p.controller),
+            .map_or(state.active(), |p| p.controller),
         Action::AdvancePhase => to_act(state),
     }
 }
@@ -118,13 +118,13 @@ pub fn acts_for(state: &GameState, action: &Action) -> PlayerId {
 /// Who acts now: the controller of the first pending trigger, else the defending player during
 /// the defense phase, else the active player.
 pub fn to_act(state: &GameState) -> PlayerId {
-    if let Some(pending) = state.pending_triggers.front() {
+    if let Some(pending) = state.pending_triggers().front() {
         return pending.controller;
     }
-    if state.phase == Phase::Defense {
+    if state.phase() == Phase::Defense {
         state.defending()
     } else {
-        state.active
+        state.active()
     }
 }
 
@@ -174,7 +174,7 @@ fn use_target(
 }
 
 fn resolve_first_pending(state: &GameState) -> Option<Action> {
-    let pending = state.pending_triggers.front()?;
+    let pending = state.pending_triggers().front()?;
     let legal = legal_targets(state, pending.alteration);
     let aim = aim_of(state, pending.alteration);
     let target = best_target(state, pending.controller, aim, &legal)?;
@@ -234,7 +234,7 @@ impl Bot for GreedyBot {
         if let Some(action) = resolve_first_pending(state) {
             return action;
         }
-        if state.phase == Phase::Main && state.active == player {
+        if state.phase() == Phase::Main && state.active() == player {
             if let Some(action) = greedy_play(state, player) {
                 return action;
             }
@@ -298,13 +298,13 @@ impl HeuristicBot {
 
     fn block(&self, state: &GameState, player: PlayerId) -> Option<Action> {
         let unblocked: i32 = state
-            .combats
+            .combats()
             .iter()
             .filter(|c| !c.blocked)
             .map(|c| state.card(c.attacker).attack())
             .sum();
         let in_danger = unblocked >= state.player(player).health;
-        for (combat_index, combat) in state.combats.iter().enumerate() {
+        for (combat_index, combat) in state.combats().iter().enumerate() {
             if combat.blocked {
                 continue;
             }
@@ -353,8 +353,8 @@ impl Bot for HeuristicBot {
         if let Some(action) = resolve_first_pending(state) {
             return action;
         }
-        match state.phase {
-            Phase::Main if state.active == player => greedy_play(state, player)
+        match state.phase() {
+            Phase::Main if state.active() == player => greedy_play(state, player)
                 .or_else(|| self.attack(state, player))
                 .unwrap_or(Action::AdvancePhase),
             Phase::Defense if state.defending() == player => {

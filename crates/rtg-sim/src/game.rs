@@ -206,7 +206,7 @@ pub fn initial_state(matchup: &Matchup, settings: &GameSettings) -> Result<GameS
 /// The end of a finished state, by deck.
 pub fn end_of(state: &GameState, settings: &GameSettings) -> GameEnd {
     let sides = seats(settings);
-    match state.status {
+    match state.status() {
         GameStatus::Winner(PlayerId(seat)) => GameEnd::Won(sides[usize::from(seat & 1)]),
         GameStatus::Draw | GameStatus::Ongoing => GameEnd::Draw,
     }
@@ -279,19 +279,19 @@ pub fn play_game_observed(
     while !state.is_over() {
         let player = to_act(&state);
         let mut action = bots[player.index()].choose(&state, player, &mut rng);
-        if in_phase >= MAX_ACTIONS_PER_PHASE && state.pending_triggers.is_empty() {
+        if in_phase >= MAX_ACTIONS_PER_PHASE && state.pending_triggers().is_empty() {
             action = Action::AdvancePhase;
         }
-        let turn = state.turn;
+        let turn = state.turn();
         events.clear();
         if let Err(e) = step(&mut state, &action, &mut events, &mut scratch) {
             out.error = Some(format!(
                 "turn {}, {}: {} chose {action:?}, refused: {e}",
-                state.turn,
-                state.phase,
+                state.turn(),
+                state.phase(),
                 bots[player.index()].name()
             ));
-            out.turns = state.turn;
+            out.turns = state.turn();
             if record {
                 out.final_digest = state.digest();
             }
@@ -305,14 +305,14 @@ pub fn play_game_observed(
         };
         if record {
             out.actions.push(action);
-            if state.turn != turn {
+            if state.turn() != turn {
                 out.checkpoints.push((out.actions.len(), state.digest()));
             }
         }
     }
     out.end = end_of(&state, settings);
     out.losses = losses_by_deck(&state, settings);
-    out.turns = state.turn;
+    out.turns = state.turn();
     if record {
         out.final_digest = state.digest();
     }

@@ -61,8 +61,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let state = game.state();
         println!(
             "turn {} ({}'s): bob has {} health",
-            state.turn,
-            state.player(state.active).name,
+            state.turn(),
+            state.player(state.active()).name,
             state.player(PlayerId(1)).health
         );
     }

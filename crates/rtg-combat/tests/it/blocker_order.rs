@@ -113,7 +113,7 @@ fn apply_accepts_any_full_order_of_twelve_blockers_and_damage_follows_it() {
         }
         let (ordered, events) = ok(&state, order(0, &order_ids));
         assert!(events.is_empty());
-        let now: Vec<InstanceId> = ordered.combats[0].blockers.iter().copied().collect();
+        let now: Vec<InstanceId> = ordered.combats()[0].blockers.iter().copied().collect();
         assert_eq!(now, order_ids);
     }
     // reversed, then combat: the giant's 99 kills every wall, in the chosen order
@@ -154,6 +154,6 @@ fn listed_put_first_choices_reach_any_order() {
             .expect("putting each blocker first is listed");
         state = ok(&state, choice).0;
     }
-    let now: Vec<InstanceId> = state.combats[0].blockers.iter().copied().collect();
+    let now: Vec<InstanceId> = state.combats()[0].blockers.iter().copied().collect();
     assert_eq!(now, target);
 }

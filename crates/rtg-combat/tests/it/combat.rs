@@ -110,7 +110,7 @@ fn fight(
         state = ok(&state, order(index, blockers)).0;
     }
     let (after, events) = ok(&state, Action::AdvancePhase);
-    assert_eq!(after.phase, Phase::Combat);
+    assert_eq!(after.phase(), Phase::Combat);
     (after, events)
 }
 
@@ -171,7 +171,7 @@ fn an_unblocked_attacker_deals_its_attack_to_the_defending_player() {
         ]
     );
     assert!(
-        after.combats.is_empty(),
+        after.combats().is_empty(),
         "combats are cleared once resolved"
     );
     assert_eq!(after.card(goblin).defense(), 2);
@@ -241,7 +241,7 @@ fn declaring_a_blocker_emits_on_defense_declared_and_on_card_defense_aimed_at_th
         ]
     );
     assert_eq!(
-        blocked.combats[0]
+        blocked.combats()[0]
             .blockers
             .iter()
             .copied()
@@ -798,7 +798,7 @@ fn on_combat_resolved_is_emitted_once_in_every_combat_phase_attackers_or_not() {
     p.add(P1, Zone::Deck, "bear");
     p.phase(Phase::Draw);
     let (state, events) = advance(&p.state(), 4);
-    assert_eq!(state.phase, Phase::Combat);
+    assert_eq!(state.phase(), Phase::Combat);
     assert_eq!(names(&events), ["on_combat_resolved"]);
     // two turns later, one per combat phase
     let (_, events) = advance(&state, 14);
@@ -1016,7 +1016,7 @@ fn transcript(state: &GameState, actions: &[Action]) -> String {
                     order.join(", ")
                 )
             }
-            Action::AdvancePhase => format!("advance to {}", next.phase),
+            Action::AdvancePhase => format!("advance to {}", next.phase()),
             other => format!("{other:?}"),
         };
         out.push_str(&format!("> {line}\n"));

@@ -43,31 +43,21 @@ pub struct GameState {
     content: SharedContent,
     players: [Arc<PlayerState>; 2],
     cards: CardTable,
-    /// The current phase.
-    pub phase: Phase,
-    /// Whose turn it is.
-    pub active: PlayerId,
-    /// The turn counter: every player's turn counts; turn 1 is seat 0's first turn.
-    pub turn: u32,
-    /// The attacks declared this turn.
-    pub combats: SharedVec<Combat>,
-    /// Triggered alterations waiting for a target.
-    pub pending_triggers: SharedVec<PendingTrigger>,
-    /// Started temporary effects waiting to be reversed.
-    pub reversals: SharedVec<ArmedReversal>,
-    /// The id the next armed reversal gets.
-    pub next_reversal_id: u32,
-    /// The last stat epoch handed out (see [`StatLine::attack_epoch`]).
-    pub last_epoch: u32,
+    pub(crate) phase: Phase,
+    pub(crate) active: PlayerId,
+    pub(crate) turn: u32,
+    pub(crate) combats: SharedVec<Combat>,
+    pub(crate) pending_triggers: SharedVec<PendingTrigger>,
+    pub(crate) reversals: SharedVec<ArmedReversal>,
+    pub(crate) next_reversal_id: u32,
+    pub(crate) last_epoch: u32,
     /// Every event type some card that has been on a battlefield (or resolving) this game
     /// listens for, as [`crate::EventType::bit`]s; bits are only ever added. Nothing reads it any
     /// more (triggers are found through each player's listeners): it stays because the digest
     /// encodes it, and recorded replays must keep their digests.
     pub(crate) listening: u32,
-    /// How the game stands.
-    pub status: GameStatus,
-    /// The turn limit: this many turns are played; the game is a draw when the next would begin.
-    pub turn_limit: Option<u32>,
+    pub(crate) status: GameStatus,
+    pub(crate) turn_limit: Option<u32>,
     rng: GameRng,
 }
 
@@ -125,6 +115,103 @@ impl GameState {
             turn_limit: None,
             rng: GameRng::seeded(seed),
         }
+    }
+
+    /// The current phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Whose turn it is.
+    pub fn active(&self) -> PlayerId {
+        self.active
+    }
+
+    /// The turn counter: every player's turn counts; turn 1 is seat 0's first turn.
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// The attacks declared this turn, in declaration order.
+    pub fn combats(&self) -> &SharedVec<Combat> {
+        &self.combats
+    }
+
+    /// Triggered alterations waiting for a target, oldest first.
+    pub fn pending_triggers(&self) -> &SharedVec<PendingTrigger> {
+        &self.pending_triggers
+    }
+
+    /// Started temporary effects waiting to be reversed, in the order they started.
+    pub fn reversals(&self) -> &SharedVec<ArmedReversal> {
+        &self.reversals
+    }
+
+    /// How the game stands.
+    pub fn status(&self) -> GameStatus {
+        self.status
+    }
+
+    /// The turn limit: this many turns are played; the game is a draw when the next would begin.
+    pub fn turn_limit(&self) -> Option<u32> {
+        self.turn_limit
+    }
+
+    /// The last stat epoch handed out (see [`StatLine::attack_epoch`]).
+    pub fn last_epoch(&self) -> u32 {
+        self.last_epoch
+    }
+
+    /// Moves the game to `phase` of the current turn. The rules engine's phase machine calls it;
+    /// it runs nothing that entering the phase implies.
+    pub fn set_phase(&mut self, phase: Phase) {
+        self.phase = phase;
+    }
+
+    /// Hands the turn to the other player and counts it. Like [`GameState::set_phase`], it only
+    /// records the fact: the rules engine runs the new turn's draw phase.
+    pub fn pass_turn(&mut self) {
+        self.turn = self.turn.saturating_add(1);
+        self.active = self.active.opponent();
+    }
+
+    /// Sets whose turn it is and the turn counter, as a game's setup does before its first turn.
+    pub fn set_turn(&mut self, active: PlayerId, turn: u32) {
+        self.active = active;
+        self.turn = turn;
+    }
+
+    /// Records how the game stands (the rules engine's victory check decides it).
+    pub fn set_status(&mut self, status: GameStatus) {
+        self.status = status;
+    }
+
+    /// Sets the turn limit (see [`GameState::turn_limit`]).
+    pub fn set_turn_limit(&mut self, limit: Option<u32>) {
+        self.turn_limit = limit;
+    }
+
+    /// The attacks of this turn, to declare, block and end them.
+    pub fn combats_mut(&mut self) -> &mut SharedVec<Combat> {
+        &mut self.combats
+    }
+
+    /// The triggers waiting for a target, to queue and resolve them.
+    pub fn pending_triggers_mut(&mut self) -> &mut SharedVec<PendingTrigger> {
+        &mut self.pending_triggers
+    }
+
+    /// The armed reversals, to arm and fire them.
+    pub fn reversals_mut(&mut self) -> &mut SharedVec<ArmedReversal> {
+        &mut self.reversals
+    }
+
+    /// A fresh id for an armed reversal: ids are handed out in order and never reused within a
+    /// game (they wrap only after four billion reversals).
+    pub fn next_reversal_id(&mut self) -> u32 {
+        let id = self.next_reversal_id;
+        self.next_reversal_id = self.next_reversal_id.wrapping_add(1);
+        id
     }
 
     /// The game's content (definitions and effects).

@@ -199,7 +199,7 @@ fn player_health_never_goes_below_zero_and_huge_damage_saturates() {
             Some(dealt),
             "the event says what was dealt"
         );
-        assert_eq!(after.status, GameStatus::Winner(P0));
+        assert_eq!(after.status(), GameStatus::Winner(P0));
     }
 }
 
@@ -453,7 +453,7 @@ fn draw_card_from_an_empty_deck_loses_the_game() {
         vec!["on_card_draw", "on_player_death", "on_card_enter_graveyard"]
     );
     assert_eq!(zone_ids(&after, P0, Zone::Hand), vec!["bear"]);
-    assert_eq!(after.status, GameStatus::Winner(P1));
+    assert_eq!(after.status(), GameStatus::Winner(P1));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -925,7 +925,7 @@ fn mill_puts_the_top_cards_into_the_graveyard_and_stops_at_an_empty_deck() {
     );
     assert!(after.player(P1).deck().is_empty());
     assert_eq!(
-        after.status,
+        after.status(),
         GameStatus::Ongoing,
         "milling an empty deck is not drawing from it"
     );

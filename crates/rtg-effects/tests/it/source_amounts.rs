@@ -85,7 +85,7 @@ fn a_buff_by_attack_with_turn_duration_reverses_what_it_applied_after_the_source
     let (state, _) = ok(&state, play_at(P0, pump, Target::Card(captain)));
     assert_eq!(stats(&state, captain), (7, 4));
     let later = own_next_turn(&state);
-    assert!(later.reversals.is_empty());
+    assert!(later.reversals().is_empty());
     assert_eq!(stats(&later, bear), (2, 2), "-3/-4, not -7/-4");
 }
 
@@ -102,7 +102,7 @@ fn a_buff_by_attack_with_an_end_trigger_reverses_what_it_applied_after_the_sourc
     let (state, _) = ok(&state, play_at(P0, pump, Target::Card(captain)));
     let (end, _) = advance_to(&state, Phase::End);
     assert_eq!(stats(&end, bear), (2, 2));
-    assert!(end.reversals.is_empty());
+    assert!(end.reversals().is_empty());
 }
 
 #[test]
@@ -117,7 +117,7 @@ fn a_buff_by_a_huge_attack_applies_and_reverses_max_amount() {
     let (state, _) = ok(&p.state(), play_at(P0, pump, Target::Card(captain)));
     let (state, _) = ok(&state, use_on(captain, bear));
     assert_eq!(stats(&state, bear), (2 + MAX_AMOUNT, 2));
-    match &state.reversals[0].applied.record {
+    match &state.reversals()[0].applied.record {
         Record::Buffs { attack, .. } => assert_eq!(*attack, MAX_AMOUNT),
         other => panic!("{other:?}"),
     }

@@ -187,7 +187,7 @@ fn on_attack_declared_comes_before_blockers_are_chosen() {
     let b = p.field(P0, "bear");
     let (state, first) = ok(&p.state(), attack(P0, a));
     let (state, _) = advance(&state, 1);
-    assert_eq!(state.phase, Phase::Attack);
+    assert_eq!(state.phase(), Phase::Attack);
     let (_, second) = ok(&state, attack(P0, b));
     assert_eq!(kinds(&first)[0], EventType::OnAttackDeclared);
     assert_eq!(kinds(&second)[0], EventType::OnAttackDeclared);
@@ -513,7 +513,7 @@ fn on_player_death_when_health_reaches_zero() {
         ]
     );
     assert_eq!(detail(&events[1]), (None, Some(P1), player(P1), None));
-    assert_eq!(after.status, GameStatus::Winner(P0));
+    assert_eq!(after.status(), GameStatus::Winner(P0));
 }
 
 #[test]
@@ -599,7 +599,7 @@ fn on_turn_start_has_no_source_and_the_active_player_as_zone_owner() {
     let state = at_end_of_turn_one(&mut p);
     let (after, events) = advance(&state, 1);
     assert_eq!(
-        (after.turn, after.active, after.phase),
+        (after.turn(), after.active(), after.phase()),
         (2, P1, Phase::Draw)
     );
     assert_eq!(names(&events), vec!["on_turn_start", "on_card_draw"]);

@@ -163,7 +163,7 @@ fn trigger_self_never_filters_out_turn_events() {
     p.field(P0, "sun");
     decks(&mut p, "sun");
     let (state, events) = next_turn(&p.state());
-    assert_eq!(state.turn, 2);
+    assert_eq!(state.turn(), 2);
     assert_eq!(
         names(&events),
         vec![
@@ -241,10 +241,10 @@ fn trigger_owner_on_turn_start_means_your_turn_or_your_opponents_turn() {
     p.field(P0, "clock");
     decks(&mut p, "clock");
     let (state, events) = next_turn(&p.state());
-    assert_eq!(state.active, P1);
+    assert_eq!(state.active(), P1);
     assert_eq!(heals(&events), vec![10], "the opponent's turn");
     let (state, events) = next_turn(&state);
-    assert_eq!(state.active, P0);
+    assert_eq!(state.active(), P0);
     assert_eq!(heals(&events), vec![1], "the owner's turn");
 }
 
@@ -491,7 +491,7 @@ fn end_trigger_reverses_the_same_amount_even_if_attack_changed_since() {
         vec!["on_attack_declared", "on_card_attack", "on_player_healed"]
     );
     assert_eq!(state.player(P0).health, 23);
-    assert_eq!(state.reversals.len(), 1);
+    assert_eq!(state.reversals().len(), 1);
     let (state, _) = advance_to(&state, Phase::MainPostcombat);
     let (state, _) = ok(&state, play_at(P0, pump, Target::Card(rager)));
     assert_eq!(state.card(rager).attack(), 7);
@@ -507,7 +507,7 @@ fn end_trigger_reverses_the_same_amount_even_if_attack_changed_since() {
     );
     assert_eq!(events[1].source, Some(rager));
     assert_eq!(after.player(P0).health, 20);
-    assert!(after.reversals.is_empty());
+    assert!(after.reversals().is_empty());
 }
 
 #[test]
@@ -560,7 +560,7 @@ fn a_reversal_leaves_alone_a_creature_that_left_and_came_back() {
     let (after, events) = advance_to(&state, Phase::End);
     assert_eq!(names(&events), vec!["on_combat_resolved", "on_turn_end"]);
     assert_eq!(stats(&after, bear), (2, 2));
-    assert!(after.reversals.is_empty());
+    assert!(after.reversals().is_empty());
 }
 
 #[test]
@@ -605,10 +605,10 @@ fn end_trigger_uses_the_same_filters_as_the_start() {
         (3, 3),
         "another card leaving does not end it"
     );
-    assert_eq!(state.reversals.len(), 1);
+    assert_eq!(state.reversals().len(), 1);
     let (state, _) = ok(&state, play_at(P0, bounce_b, Target::Card(banner)));
     assert_eq!(stats(&state, bear), (2, 2), "the banner leaving ends it");
-    assert!(state.reversals.is_empty());
+    assert!(state.reversals().is_empty());
 }
 
 #[test]
@@ -646,7 +646,7 @@ fn turn_duration_counts_every_players_turn() {
     );
     let (state, _) = advance_to(&state, Phase::End);
     let (turn2, events) = advance(&state, 1);
-    assert_eq!(turn2.turn, 2);
+    assert_eq!(turn2.turn(), 2);
     assert_eq!(
         (stats(&turn2, quick), stats(&turn2, slow)),
         ((1, 1), (3, 2))
@@ -654,12 +654,12 @@ fn turn_duration_counts_every_players_turn() {
     // The reversal comes before on_turn_start and emits nothing.
     assert_eq!(names(&events), vec!["on_turn_start", "on_card_draw"]);
     let (turn3, _) = next_turn(&turn2);
-    assert_eq!(turn3.turn, 3);
+    assert_eq!(turn3.turn(), 3);
     assert_eq!(
         (stats(&turn3, quick), stats(&turn3, slow)),
         ((1, 1), (1, 1))
     );
-    assert!(turn3.reversals.is_empty());
+    assert!(turn3.reversals().is_empty());
 }
 
 #[test]
@@ -697,19 +697,19 @@ fn turn_duration_and_end_trigger_together_whichever_comes_first() {
     decks(&mut p, "early");
     let (state, _) = ok(&p.state(), play(P0, early));
     let (state, _) = ok(&state, play(P0, late));
-    assert_eq!(state.reversals.len(), 2);
+    assert_eq!(state.reversals().len(), 2);
     let (state, _) = advance_to(&state, Phase::End);
     assert_eq!(
         (stats(&state, early), stats(&state, late)),
         ((1, 1), (3, 1))
     );
-    assert_eq!(state.reversals.len(), 1);
+    assert_eq!(state.reversals().len(), 1);
     let (state, _) = advance(&state, 1);
     assert_eq!(
         (stats(&state, early), stats(&state, late)),
         ((1, 1), (1, 1))
     );
-    assert!(state.reversals.is_empty());
+    assert!(state.reversals().is_empty());
     let (state, _) = next_turn(&state);
     assert_eq!(
         (stats(&state, early), stats(&state, late)),
@@ -886,8 +886,8 @@ fn a_choose_target_trigger_waits_as_a_pending_trigger_and_blocks_every_other_act
     let ogre = p.field(P1, "ogre");
     let (state, events) = ok(&p.state(), play(P0, sniper));
     assert_eq!(names(&events), vec!["on_card_enter_battlefield"]);
-    assert_eq!(state.pending_triggers.len(), 1);
-    let pending = &state.pending_triggers[0];
+    assert_eq!(state.pending_triggers().len(), 1);
+    let pending = &state.pending_triggers()[0];
     assert_eq!(pending.alteration.source, sniper);
     assert_eq!(
         (pending.alteration.ability, pending.alteration.alteration),
@@ -921,9 +921,9 @@ fn a_choose_target_trigger_waits_as_a_pending_trigger_and_blocks_every_other_act
     let (state, events) = ok(&state, resolve);
     assert_eq!(names(&events), vec!["on_card_receive_damage"]);
     assert_eq!(events[0].amount, Some(2));
-    assert!(state.pending_triggers.is_empty());
+    assert!(state.pending_triggers().is_empty());
     assert_eq!(state.card(ogre).defense(), 3);
-    assert_eq!(state.reversals.len(), 1);
+    assert_eq!(state.reversals().len(), 1);
     let (after, events) = advance_to(&state, Phase::End);
     assert_eq!(
         names(&events),
@@ -956,8 +956,8 @@ fn each_event_creates_its_own_pending_trigger_not_once_per_card_lifetime() {
     let mut state = p.state();
     for turn in 2..=4 {
         let (next, events) = next_turn(&state);
-        assert_eq!(next.turn, turn);
-        assert_eq!(next.pending_triggers.len(), 1, "turn {turn}");
+        assert_eq!(next.turn(), turn);
+        assert_eq!(next.pending_triggers().len(), 1, "turn {turn}");
         // The turn start settled and the draw followed; the trigger waits for its target.
         assert!(names(&events).ends_with(&["on_turn_start", "on_card_draw"]));
         let (resolved, events) = ok(&next, resolve.clone());
@@ -996,10 +996,10 @@ fn two_events_in_one_step_create_two_pending_triggers() {
     p.field(P0, "warden");
     let hive = p.add(P0, Zone::Hand, "hive");
     let (state, _) = ok(&p.state(), play(P0, hive));
-    assert_eq!(state.pending_triggers.len(), 2);
+    assert_eq!(state.pending_triggers().len(), 2);
     assert_ne!(
-        state.pending_triggers[0].event.source,
-        state.pending_triggers[1].event.source
+        state.pending_triggers()[0].event.source,
+        state.pending_triggers()[1].event.source
     );
     let resolve = |index| Action::ResolvePendingTrigger {
         index,
@@ -1007,7 +1007,7 @@ fn two_events_in_one_step_create_two_pending_triggers() {
     };
     let (state, _) = ok(&state, resolve(1));
     let (state, _) = ok(&state, resolve(0));
-    assert!(state.pending_triggers.is_empty());
+    assert!(state.pending_triggers().is_empty());
     assert_eq!(state.player(P1).health, 18);
 }
 
@@ -1029,7 +1029,7 @@ fn a_pending_trigger_with_no_legal_target_is_dropped() {
     let spiteful = p.field(P0, "spiteful");
     let bolt = p.add(P0, Zone::Hand, "bolt");
     let (after, events) = ok(&p.state(), play_at(P0, bolt, Target::Card(spiteful)));
-    assert!(after.pending_triggers.is_empty());
+    assert!(after.pending_triggers().is_empty());
     assert_eq!(
         names(&events),
         vec![
@@ -1074,7 +1074,7 @@ fn a_pending_trigger_whose_targets_disappear_before_it_can_be_resolved_is_droppe
             "on_card_enter_graveyard",
         ]
     );
-    assert!(after.pending_triggers.is_empty());
+    assert!(after.pending_triggers().is_empty());
     assert_eq!(legal_actions(&after).last(), Some(&Action::AdvancePhase));
 }
 
@@ -1254,7 +1254,7 @@ fn once_the_game_is_over_the_queue_is_cleared() {
             "on_player_death"
         ]
     );
-    assert_eq!(after.status, GameStatus::Winner(P0));
+    assert_eq!(after.status(), GameStatus::Winner(P0));
     assert_eq!(
         after.player(P0).health,
         20,
@@ -1392,13 +1392,16 @@ fn reversing_gain_mana_after_the_refill_leaves_the_fresh_pool_alone() {
     assert_eq!(state.player(P0).pool, mana(&[(ManaType::Fire, 3)]));
     let (state, _) = next_turn(&state);
     let (state, _) = next_turn(&state);
-    assert_eq!(state.turn, 3);
+    assert_eq!(state.turn(), 3);
     assert_eq!(
         state.player(P0).pool,
         mana(&[(ManaType::Fire, 2)]),
         "the refill from two fire sources stays whole"
     );
-    assert!(state.reversals.is_empty(), "the reversal ran and was spent");
+    assert!(
+        state.reversals().is_empty(),
+        "the reversal ran and was spent"
+    );
 }
 
 #[test]

@@ -82,7 +82,7 @@ fn table() -> Table {
         .0;
     }
     let (pending, _) = ok(&main, play(P0, herald));
-    assert_eq!(pending.pending_triggers.len(), 1);
+    assert_eq!(pending.pending_triggers().len(), 1);
     Table {
         main,
         zap,

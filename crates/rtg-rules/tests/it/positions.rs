@@ -207,7 +207,7 @@ pub(crate) fn advance(state: &GameState, n: usize) -> (GameState, Vec<Event>) {
 pub(crate) fn advance_to(state: &GameState, phase: Phase) -> (GameState, Vec<Event>) {
     let mut state = state.clone();
     let mut all = Vec::new();
-    while state.phase != phase && !state.is_over() {
+    while state.phase() != phase && !state.is_over() {
         let (next, events) = ok(&state, Action::AdvancePhase);
         state = next;
         all.extend(events);

@@ -264,7 +264,7 @@ fn random_candidate(state: &GameState, rng: &mut GameRng) -> Action {
         2 => Some(Target::Player(target_player)),
         _ => Some(Target::Card(InstanceId(pick(cards + 1)))),
     };
-    let combat_index = pick(state.combats.len() as u32 + 1) as usize;
+    let combat_index = pick(state.combats().len() as u32 + 1) as usize;
     match pick(8) {
         0 => Action::AdvancePhase,
         1 | 2 => Action::PlayCard {
@@ -283,7 +283,7 @@ fn random_candidate(state: &GameState, rng: &mut GameRng) -> Action {
         },
         5 => {
             let mut blockers: Vec<InstanceId> = state
-                .combats
+                .combats()
                 .get(combat_index)
                 .map(|c| c.blockers.iter().copied().collect())
                 .unwrap_or_default();
@@ -323,7 +323,7 @@ fn is_unlisted_order(state: &GameState, action: &Action) -> bool {
     else {
         return false;
     };
-    let Some(combat) = state.combats.get(*combat_index) else {
+    let Some(combat) = state.combats().get(*combat_index) else {
         return false;
     };
     let mut declared: Vec<InstanceId> = combat.blockers.iter().copied().collect();

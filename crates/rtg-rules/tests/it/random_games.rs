@@ -23,7 +23,7 @@ fn random_legal_games_accept_every_listed_action_and_end() {
         let mut state = started(seed);
         let mut rng = GameRng::seeded(seed ^ 0xABCD);
         let mut steps = 0;
-        while state.status == GameStatus::Ongoing {
+        while state.status() == GameStatus::Ongoing {
             let actions = legal_actions(&state);
             assert!(!actions.is_empty(), "an ongoing game always has an action");
             let pick = actions[rng.below(actions.len() as u32) as usize].clone();

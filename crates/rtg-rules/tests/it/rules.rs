@@ -261,7 +261,7 @@ fn refused_kind(state: &GameState, action: Action) -> &'static str {
 }
 
 fn phases_of(state: &GameState) -> (u32, PlayerId, Phase) {
-    (state.turn, state.active, state.phase)
+    (state.turn(), state.active(), state.phase())
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -378,7 +378,7 @@ fn draw_phase_clears_summoning_sickness_and_attacked_flags_of_the_active_player_
     };
     p.setup(mine, flags).setup(theirs, flags);
     let (next, _) = ok(&p.state(), Action::AdvancePhase);
-    assert_eq!(next.active, P1);
+    assert_eq!(next.active(), P1);
     let theirs = next.card(theirs);
     assert!(!theirs.summoning_sick && !theirs.attacked_this_turn);
     let mine = next.card(mine);
@@ -449,18 +449,18 @@ fn turn_counter_counts_every_players_turn_and_only_turn_one_skips_the_draw() {
     let deck = deck_of(&[("bear", 20)]);
     let (mut state, _) = started([&deck, &deck], &GameConfig::default());
     let mut turns = vec![(
-        state.turn,
-        state.active,
+        state.turn(),
+        state.active(),
         state.player(P0).hand().len(),
         state.player(P1).hand().len(),
     )];
     for _ in 0..3 {
         let (next, _) = advance(&state, 7);
         state = next;
-        assert_eq!(state.phase, Phase::Draw);
+        assert_eq!(state.phase(), Phase::Draw);
         turns.push((
-            state.turn,
-            state.active,
+            state.turn(),
+            state.active(),
             state.player(P0).hand().len(),
             state.player(P1).hand().len(),
         ));
@@ -517,7 +517,7 @@ fn end_phase_discards_at_random_down_to_seven_then_on_turn_end_then_damage_wears
     let state = p.state();
     assert_eq!(state.card(mine).defense(), 2);
     let (end, events) = ok(&state, Action::AdvancePhase);
-    assert_eq!(end.phase, Phase::End);
+    assert_eq!(end.phase(), Phase::End);
     assert_eq!(end.player(P0).hand().len(), 7);
     let discarded: Vec<InstanceId> = end.player(P0).graveyard().iter().copied().collect();
     assert_eq!(discarded.len(), 2);
@@ -777,7 +777,7 @@ fn haste_ignores_summoning_sickness_for_attacking_and_activating() {
     let (next, _) = ok(&next, attack(P0, hasty));
     let (next, _) = ok(&next, activate(P0, pinger, 0));
     assert_eq!(next.player(P1).health, 19);
-    assert_eq!(next.combats.len(), 1);
+    assert_eq!(next.combats().len(), 1);
 }
 
 #[test]
@@ -807,7 +807,7 @@ fn each_creature_attacks_at_most_once_per_turn() {
         refused_kind(&attack_phase, attack(P0, bear)),
         "already_attacked"
     );
-    assert_eq!(attack_phase.combats.len(), 1);
+    assert_eq!(attack_phase.combats().len(), 1);
 }
 
 #[test]
@@ -980,7 +980,7 @@ fn error_pending_trigger_refuses_everything_but_resolving_it() {
     let bear = p.field(P1, "bear");
     let (waiting, events) = ok(&p.state(), play(P0, shaper));
     assert_eq!(names(&events), ["on_card_enter_battlefield"]);
-    assert_eq!(waiting.pending_triggers.len(), 1);
+    assert_eq!(waiting.pending_triggers().len(), 1);
     for action in every_kind_of_action(bear)
         .into_iter()
         .filter(|a| !matches!(a, Action::ResolvePendingTrigger { .. }))
@@ -1002,7 +1002,7 @@ fn error_pending_trigger_refuses_everything_but_resolving_it() {
         (done.card(bear).attack(), done.card(bear).defense()),
         (1, 1)
     );
-    assert!(done.pending_triggers.is_empty());
+    assert!(done.pending_triggers().is_empty());
 }
 
 #[test]
@@ -1427,7 +1427,7 @@ fn error_bad_combat_index_and_bad_blocker_order() {
     let (ordered, events) = ok(&blocked, order(P0, 0, &[b2, b1]));
     assert!(events.is_empty());
     assert_eq!(
-        ordered.combats[0]
+        ordered.combats()[0]
             .blockers
             .iter()
             .copied()
@@ -1705,7 +1705,7 @@ fn the_turn_limit_ends_the_game_in_a_draw_when_the_turn_after_it_would_begin() {
     assert_eq!(GameConfig::default().turn_limit, Some(200));
     let deck = deck_of(&[("bear", 10)]);
     assert_eq!(
-        new_state([&deck, &deck], &GameConfig::default()).turn_limit,
+        new_state([&deck, &deck], &GameConfig::default()).turn_limit(),
         Some(200)
     );
 }
@@ -1917,7 +1917,7 @@ fn the_position_builder_sets_every_part_of_a_position() {
     assert_eq!(state.player(P0).mana_played, 1);
     assert_eq!(state.player(P1).hand_limit, 3);
     assert_eq!(phases_of(&state), (4, P1, Phase::Attack));
-    assert_eq!(state.turn_limit, Some(50));
+    assert_eq!(state.turn_limit(), Some(50));
     assert_eq!(state.rng(), &GameRng::seeded(9));
     // the position counts as having entered its phase: nothing was refilled or drawn
     assert_eq!(state.player(P1).pool, Mana::EMPTY);
@@ -1947,7 +1947,7 @@ fn a_built_position_does_not_redo_its_phases_automatic_work() {
     assert_eq!(draw.player(P0).hand().len(), 0);
     p.phase(Phase::Combat);
     let (after, events) = ok(&p.state(), Action::AdvancePhase);
-    assert_eq!(after.phase, Phase::MainPostcombat);
+    assert_eq!(after.phase(), Phase::MainPostcombat);
     assert!(events.is_empty(), "leaving combat resolves nothing");
 }
 
@@ -1975,7 +1975,7 @@ fn the_position_builder_rejects_positions_that_cannot_exist() {
     assert!(matches!(b.build(), Err(SetupError::TurnMismatch { .. })));
     let mut b = fresh();
     b.active(P1);
-    assert_eq!(b.build().unwrap().turn, 2, "seat 1's default turn is 2");
+    assert_eq!(b.build().unwrap().turn(), 2, "seat 1's default turn is 2");
     let mut b = fresh();
     b.turn(0);
     assert_eq!(b.build().unwrap_err(), SetupError::TurnZero);
@@ -2092,10 +2092,14 @@ fn the_game_shell_drives_a_game_and_keeps_its_history() {
 
     game.end_turn().unwrap();
     assert_eq!(game.current_phase(), Phase::End);
-    assert_eq!(game.state().turn, 1);
+    assert_eq!(game.state().turn(), 1);
     game.begin_turn().unwrap();
     assert_eq!(
-        (game.state().turn, game.state().active, game.current_phase()),
+        (
+            game.state().turn(),
+            game.state().active(),
+            game.current_phase()
+        ),
         (2, P1, Phase::Draw)
     );
     game.resolve_combat().unwrap();
@@ -2128,7 +2132,7 @@ fn the_game_shell_resolves_pending_triggers() {
     let troll = p.field(P1, "troll");
     let mut game = Game::from_state(p.state());
     game.apply_action(play(P0, shaper)).unwrap();
-    assert_eq!(game.state().pending_triggers.len(), 1);
+    assert_eq!(game.state().pending_triggers().len(), 1);
     assert_eq!(
         game.advance_phase().unwrap_err(),
         RulesError::PendingTrigger
@@ -2234,9 +2238,9 @@ fn quick_start_from_the_spec() {
 
     // Alice's turn ends; Bob's turn passes without a fight; Alice's next turn begins
     game.begin_turn().unwrap();
-    assert_eq!((game.state().turn, game.state().active), (2, bob));
+    assert_eq!((game.state().turn(), game.state().active()), (2, bob));
     game.begin_turn().unwrap();
-    assert_eq!((game.state().turn, game.state().active), (3, alice));
+    assert_eq!((game.state().turn(), game.state().active()), (3, alice));
     game.advance_phase().unwrap(); // DRAW -> MAIN
     game.apply_action(Action::DeclareAttack {
         player: alice,
@@ -2253,7 +2257,11 @@ fn quick_start_from_the_spec() {
     assert_eq!(game.state().player(bob).health, 18);
     assert_eq!(game.state().player(alice).health, 20);
     assert_eq!(
-        (game.state().turn, game.state().active, game.current_phase()),
+        (
+            game.state().turn(),
+            game.state().active(),
+            game.current_phase()
+        ),
         (4, bob, Phase::Draw)
     );
     assert_eq!(game.check_victory(), GameStatus::Ongoing);
@@ -2349,5 +2357,5 @@ fn a_full_game_from_yaml_decks_plays_to_a_winner() {
         "{:?}",
         check_victory(&state)
     );
-    assert!(state.turn < 200);
+    assert!(state.turn() < 200);
 }

@@ -48,8 +48,8 @@ pub fn play(
         actions += 1;
     }
     Ok(Summary {
-        status: state.status,
-        turn: state.turn,
+        status: state.status(),
+        turn: state.turn(),
         actions,
     })
 }
