@@ -9,7 +9,7 @@ use rtg_rules::{
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::bot::{BotKind, to_act};
+use crate::bot::{Bot, BotKind, to_act};
 
 /// The most actions a player may take in one phase before the simulator advances the phase for
 /// them. It keeps games finite whatever a bot does (a free activated ability used forever).
@@ -246,6 +246,20 @@ pub fn play_game_observed(
     record: bool,
     observe: &mut Observer<'_>,
 ) -> GameRecord {
+    let bots = [settings.bots[0].bot(), settings.bots[1].bot()];
+    play_game_with(matchup, settings, bots, record, observe)
+}
+
+/// [`play_game_observed`] with the bots given (deck A's, deck B's) rather than those the
+/// settings name: for players no [`BotKind`] names, such as a goldfish run's opponent, who
+/// never acts. The settings' bots are still what a record of the game says.
+pub fn play_game_with(
+    matchup: &Matchup,
+    settings: &GameSettings,
+    bots: [&dyn Bot; 2],
+    record: bool,
+    observe: &mut Observer<'_>,
+) -> GameRecord {
     let mut out = GameRecord {
         settings: *settings,
         end: GameEnd::Error,
@@ -264,10 +278,7 @@ pub fn play_game_observed(
         }
     };
     let sides = seats(settings);
-    let bots = [
-        settings.bots[side_index(sides[0])].bot(),
-        settings.bots[side_index(sides[1])].bot(),
-    ];
+    let bots = [bots[side_index(sides[0])], bots[side_index(sides[1])]];
     let mut rng = bot_rng(settings.seed);
     let mut events: Vec<Event> = Vec::new();
     let mut scratch = Scratch::new();

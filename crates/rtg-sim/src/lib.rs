@@ -15,24 +15,39 @@
 //! Invariants: everything here drives the engine through `rtg_rules::step` / `apply` only; all
 //! randomness comes from seeded generators derived from the game's seed.
 
+mod batch;
 mod bot;
+mod card_stats;
 mod end_reasons;
 mod files;
 mod game;
+mod goldfish;
 mod merge;
 mod replay;
 mod report;
 mod simulate;
+mod stats;
+mod tournament;
 
+pub use batch::{Batch, Running, play_batch};
 pub use bot::{Bot, BotKind, GreedyBot, HeuristicBot, RandomBot, acts_for, best_target, to_act};
+pub use card_stats::{AbilityRow, CardGame, CardProbe, CardRow, CardStats};
 pub use end_reasons::EndReasons;
 pub use files::{FileError, MAX_JSON_BYTES, read_bounded, read_json};
 pub use game::{
     DeckList, GameEnd, GameRecord, GameSettings, MAX_ACTIONS_PER_PHASE, MAX_OPENING_HAND,
     MAX_TURNS, Matchup, Observer, SettingsError, Side, end_of, initial_state, losses_by_deck,
-    play_game, play_game_observed,
+    play_game, play_game_observed, play_game_with,
+};
+pub use goldfish::{
+    GOLDFISH, GoldfishBot, GoldfishConfig, GoldfishError, GoldfishReport, MAX_GOLDFISH_TURNS,
+    ManaByTurn, goldfish,
 };
 pub use merge::{Inconsistency, MergeError};
+pub use tournament::{
+    Cell, Standing, TournamentError, TournamentProgress, TournamentReport, standings, tournament,
+};
+pub use stats::{Bar, Distribution, Histogram};
 pub use replay::{Checkpoint, REPLAY_VERSION, Replay, ReplayDeck, ReplayError, Verified};
 pub use report::{GameFailure, MAX_LISTED_FAILURES, Report, Shard, wilson_interval};
 pub use simulate::{

@@ -1,15 +1,10 @@
 //! Batches of games, in parallel, with results independent of the thread count.
 
-use std::panic::AssertUnwindSafe;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
-
-use rayon::prelude::*;
 use rtg_core::GameRng;
 use thiserror::Error;
 
 use crate::bot::BotKind;
-use crate::game::{GameEnd, GameRecord, GameSettings, Matchup, SettingsError, play_game};
+use crate::game::{GameEnd, GameRecord, GameSettings, Matchup, SettingsError};
 use crate::report::{Report, Shard};
 
 /// How a batch is played.
@@ -120,16 +115,6 @@ impl SimConfig {
     }
 }
 
-/// Where a batch's games run.
-enum Workers {
-    /// On the calling thread.
-    One,
-    /// On a pool of the requested size.
-    Pool(rayon::ThreadPool),
-    /// On rayon's global pool.
-    Global,
-}
-
 /// One row of a batch, for CSV output.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct GameRow {
@@ -162,82 +147,8 @@ pub fn simulate_rows(
     progress: &(dyn Fn(u64) + Sync),
     rows: &mut dyn FnMut(&GameRow) -> std::io::Result<()>,
 ) -> Result<Report, SimError> {
-    config.check()?;
-    let started = Instant::now();
-    let planned = config.planned();
-    let done = AtomicU64::new(0);
-    let play = |k: u64| {
-        let index = config.shard.game(k);
-        let settings = config.game(index);
-        // A panic is an engine bug; record it as that game's failure instead of losing the batch.
-        let record =
-            std::panic::catch_unwind(AssertUnwindSafe(|| play_game(matchup, &settings, false)))
-                .unwrap_or_else(|panic| {
-                    let message = panic
-                        .downcast_ref::<&str>()
-                        .map(|s| (*s).to_owned())
-                        .or_else(|| panic.downcast_ref::<String>().cloned())
-                        .unwrap_or_else(|| "unknown panic".to_owned());
-                    GameRecord {
-                        settings,
-                        end: GameEnd::Error,
-                        turns: 0,
-                        error: Some(format!("the engine panicked: {message}")),
-                        actions: Vec::new(),
-                        checkpoints: Vec::new(),
-                        final_digest: 0,
-                        losses: [None, None],
-                    }
-                });
-        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-        progress(n);
-        GameRow { index, record }
-    };
-    let mut report = Report::new(
-        &matchup.decks[0].name,
-        &matchup.decks[1].name,
-        config.bots,
-        config.seed,
-        config.games,
-        config.max_turns,
-        matchup.cards_digest(),
-        config.shard,
-    );
-    // No pool for one thread (the games run on the caller's), rayon's global one by default.
-    let pool = match config.threads {
-        Some(1) => Workers::One,
-        Some(n) => match rayon::ThreadPoolBuilder::new().num_threads(n).build() {
-            Ok(pool) => Workers::Pool(pool),
-            Err(_) => Workers::One,
-        },
-        None => Workers::Global,
-    };
-    let mut chunk: Vec<GameRow> = Vec::new();
-    let mut start = 0u64;
-    while start < planned {
-        let end = start.saturating_add(CHUNK_GAMES).min(planned);
-        chunk.clear();
-        // rayon splits usize ranges by index (u64 ones only by iteration); a chunk fits a usize.
-        let len = usize::try_from(end - start).unwrap_or(0);
-        let parallel = |chunk: &mut Vec<GameRow>| {
-            (0..len)
-                .into_par_iter()
-                .map(|i| play(start + i as u64))
-                .collect_into_vec(chunk)
-        };
-        match &pool {
-            Workers::One => chunk.extend((start..end).map(play)),
-            Workers::Pool(pool) => pool.install(|| parallel(&mut chunk)),
-            Workers::Global => parallel(&mut chunk),
-        }
-        for row in &chunk {
-            report.add(row.index, &row.record);
-            rows(row).map_err(SimError::Rows)?;
-        }
-        start = end;
-    }
-    report.seconds = started.elapsed().as_secs_f64();
-    Ok(report)
+    let batch = crate::batch::play_batch(matchup, config, false, &|r| progress(r.done), rows)?;
+    Ok(batch.report)
 }
 
 /// The columns of a batch's CSV, one row per game ([`csv_fields`]).

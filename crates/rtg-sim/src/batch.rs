@@ -1,0 +1,219 @@
+//! The batch driver shared by `simulate`, tournaments and goldfish runs: games played in
+//! chunks, each chunk in parallel, folded in game order, so results never depend on threads and
+//! memory holds one chunk whatever the number of games.
+
+use std::panic::AssertUnwindSafe;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::card_stats::{CardGame, CardProbe, CardStats};
+use crate::game::{GameEnd, GameRecord, GameSettings, Matchup, Side, play_game_observed};
+use crate::report::Report;
+use crate::simulate::{CHUNK_GAMES, GameRow, SimConfig, SimError};
+
+/// Where a batch's games run.
+pub(crate) enum Workers {
+    /// On the calling thread.
+    One,
+    /// On a pool of the requested size.
+    Pool(rayon::ThreadPool),
+    /// On rayon's global pool.
+    Global,
+}
+
+impl Workers {
+    /// No pool for one thread (the games run on the caller's), rayon's global one by default.
+    pub(crate) fn new(threads: Option<usize>) -> Workers {
+        match threads {
+            Some(1) => Workers::One,
+            Some(n) => match rayon::ThreadPoolBuilder::new().num_threads(n).build() {
+                Ok(pool) => Workers::Pool(pool),
+                Err(_) => Workers::One,
+            },
+            None => Workers::Global,
+        }
+    }
+
+    /// Plays `play(0) .. play(planned - 1)` in chunks of [`CHUNK_GAMES`], each chunk in
+    /// parallel, and hands the results to `fold` in order; stops at `fold`'s first error.
+    pub(crate) fn run<T: Send, E>(
+        &self,
+        planned: u64,
+        play: &(dyn Fn(u64) -> T + Sync),
+        fold: &mut dyn FnMut(T) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut chunk: Vec<T> = Vec::new();
+        let mut start = 0u64;
+        while start < planned {
+            let end = start.saturating_add(CHUNK_GAMES).min(planned);
+            chunk.clear();
+            // rayon splits usize ranges by index (u64 ones only by iteration); a chunk fits.
+            let len = usize::try_from(end - start).unwrap_or(0);
+            let parallel = |chunk: &mut Vec<T>| {
+                (0..len)
+                    .into_par_iter()
+                    .map(|i| play(start + i as u64))
+                    .collect_into_vec(chunk)
+            };
+            match self {
+                Workers::One => chunk.extend((start..end).map(play)),
+                Workers::Pool(pool) => pool.install(|| parallel(&mut chunk)),
+                Workers::Global => parallel(&mut chunk),
+            }
+            for item in chunk.drain(..) {
+                fold(item)?;
+            }
+            start = end;
+        }
+        Ok(())
+    }
+}
+
+/// Plays one game, recording a panic (an engine bug) as that game's failure instead of losing
+/// the batch.
+pub(crate) fn play_caught(
+    settings: &GameSettings,
+    play: impl FnOnce() -> GameRecord,
+) -> GameRecord {
+    std::panic::catch_unwind(AssertUnwindSafe(play)).unwrap_or_else(|panic| {
+        let message = panic
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_owned());
+        GameRecord {
+            settings: *settings,
+            end: GameEnd::Error,
+            turns: 0,
+            error: Some(format!("the engine panicked: {message}")),
+            actions: Vec::new(),
+            checkpoints: Vec::new(),
+            final_digest: 0,
+            losses: [None, None],
+        }
+    })
+}
+
+/// How far a batch has got, for a progress bar: games done and their results so far. Counted
+/// as games finish, on any thread, so only the totals at the end are deterministic.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Running {
+    /// Games done.
+    pub done: u64,
+    /// Games won by deck A and by deck B.
+    pub wins: [u64; 2],
+    /// Drawn games.
+    pub draws: u64,
+}
+
+impl Running {
+    /// Deck A's win rate so far (a draw counts half), over the finished games; `None` before
+    /// the first.
+    pub fn win_rate_a(&self) -> Option<f64> {
+        let n = self.wins[0] + self.wins[1] + self.draws;
+        (n > 0).then(|| (self.wins[0] as f64 + self.draws as f64 / 2.0) / n as f64)
+    }
+}
+
+/// The live counters behind [`Running`].
+#[derive(Default)]
+pub(crate) struct Tally {
+    done: AtomicU64,
+    wins: [AtomicU64; 2],
+    draws: AtomicU64,
+}
+
+impl Tally {
+    /// Counts one game and returns the counts so far.
+    pub(crate) fn count(&self, end: GameEnd) -> Running {
+        match end {
+            GameEnd::Won(Side::A) => self.wins[0].fetch_add(1, Ordering::Relaxed),
+            GameEnd::Won(Side::B) => self.wins[1].fetch_add(1, Ordering::Relaxed),
+            GameEnd::Draw => self.draws.fetch_add(1, Ordering::Relaxed),
+            GameEnd::Error => 0,
+        };
+        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        Running {
+            done,
+            wins: [
+                self.wins[0].load(Ordering::Relaxed),
+                self.wins[1].load(Ordering::Relaxed),
+            ],
+            draws: self.draws.load(Ordering::Relaxed),
+        }
+    }
+}
+
+/// A batch's results: the report, and the per-card statistics when they were asked for.
+#[derive(Clone, Debug)]
+pub struct Batch {
+    /// The batch's report, the same as [`crate::simulate`]'s for the same configuration.
+    pub report: Report,
+    /// Per-card statistics of both decks (with `card_stats`).
+    pub cards: Option<CardStats>,
+}
+
+/// [`crate::simulate_rows`] with more to learn: `progress` sees the running results, and with
+/// `card_stats` each game is watched for what every card did ([`CardStats`]). The games and the
+/// report are exactly `simulate_rows`'s: watching a game changes nothing in it.
+pub fn play_batch(
+    matchup: &Matchup,
+    config: &SimConfig,
+    card_stats: bool,
+    progress: &(dyn Fn(Running) + Sync),
+    rows: &mut dyn FnMut(&GameRow) -> std::io::Result<()>,
+) -> Result<Batch, SimError> {
+    config.check()?;
+    let started = Instant::now();
+    let tally = Tally::default();
+    let probe = card_stats.then(|| CardProbe::new(matchup));
+    let play = |k: u64| {
+        let index = config.shard.game(k);
+        let settings = config.game(index);
+        let (record, game) = match &probe {
+            Some(probe) => {
+                let mut game = probe.game();
+                let record = play_caught(&settings, || {
+                    play_game_observed(matchup, &settings, false, &mut |state, action, events| {
+                        probe.observe(&mut game, &settings, state, action, events)
+                    })
+                });
+                (record, Some(game))
+            }
+            None => (
+                play_caught(&settings, || {
+                    play_game_observed(matchup, &settings, false, &mut |_, _, _| {})
+                }),
+                None,
+            ),
+        };
+        progress(tally.count(record.end));
+        (GameRow { index, record }, game)
+    };
+    let mut report = Report::new(
+        &matchup.decks[0].name,
+        &matchup.decks[1].name,
+        config.bots,
+        config.seed,
+        config.games,
+        config.max_turns,
+        matchup.cards_digest(),
+        config.shard,
+    );
+    let mut cards = probe.as_ref().map(CardProbe::stats);
+    Workers::new(config.threads).run(
+        config.planned(),
+        &play,
+        &mut |(row, game): (GameRow, Option<CardGame>)| {
+            report.add(row.index, &row.record);
+            if let (Some(cards), Some(game)) = (&mut cards, &game) {
+                cards.add(game, &row.record);
+            }
+            rows(&row).map_err(SimError::Rows)
+        },
+    )?;
+    report.seconds = started.elapsed().as_secs_f64();
+    Ok(Batch { report, cards })
+}
