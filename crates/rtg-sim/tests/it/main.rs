@@ -5,6 +5,7 @@
 mod support;
 
 mod end_reasons;
+mod reports;
 mod untrusted;
 
 use rtg_sim::*;
