@@ -48,6 +48,19 @@ pub(crate) const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "rtg-report",
+        &[
+            "rtg-core",
+            "rtg-effects",
+            "rtg-events",
+            "rtg-combat",
+            "rtg-rules",
+            "rtg-yaml",
+            "rtg-scenario",
+            "rtg-sim",
+        ],
+    ),
+    (
         "rtg",
         &[
             "rtg-core",
@@ -58,6 +71,7 @@ pub(crate) const LAYERS: &[(&str, &[&str])] = &[
             "rtg-yaml",
             "rtg-scenario",
             "rtg-sim",
+            "rtg-report",
         ],
     ),
     ("rtg-cli", &["rtg"]),

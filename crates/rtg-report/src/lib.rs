@@ -1,0 +1,215 @@
+//! # rtg-report
+//!
+//! One self-contained HTML page per report of rtg: a batch (`rtg simulate --json`), a
+//! tournament (`rtg tournament --json`) or a goldfish run (`rtg goldfish --json`). The page is a
+//! single file with inline CSS and inline SVG charts — no script, no font, no image from
+//! anywhere, so it opens offline and can be mailed as it is — and holds:
+//!
+//! - the results, with the charts of the kind (the tournament's heat map, the kill-turn
+//!   histogram, ...) and the end reasons;
+//! - the per-card tables, with bars, when the report has `cards`;
+//! - the settings that reproduce it (the command line, the seed, the card digest);
+//! - a "sample games" section of links the caller gives (viewer pages of chosen games);
+//! - the JSON itself, in a `<script type="application/json" id="report-json">`.
+//!
+//! The page is made from the report's JSON value, so the numbers it shows are the JSON's: each
+//! one is in an element whose `data-json` is its path in the JSON (`matrix.0.1.win_rate`),
+//! `data-value` its exact JSON text and `data-format` how it is shown (`int`, `pct`, `dec2`).
+//! The few numbers computed from the JSON (a batch's win rate) say so with `data-derived`.
+//!
+//! ```
+//! let report = serde_json::json!({
+//!     "deck": "aggro", "bot": "greedy", "seed": 1, "games": 2, "max_turns": 20,
+//!     "opening_hand": 7, "cards_digest": "00ff", "kills": 2, "no_kill": 0,
+//!     "kill_turn": {"count": 2, "mean": 5.5, "median": 5, "p10": 5, "p90": 6,
+//!                   "histogram": [{"turn": 5, "games": 1}, {"turn": 6, "games": 1}]},
+//!     "mana_by_turn": [], "hand_at_end": 1.5, "failures": [], "seconds": 0.1,
+//!     "end_reasons": {"health": [0, 2], "empty_deck": [0, 0], "turn_limit": 0}
+//! });
+//! let page = rtg_report::render(&report, &rtg_report::PageInfo::default()).unwrap();
+//! assert!(page.starts_with("<!doctype html>"));
+//! assert!(page.contains(r#"data-json="kill_turn.median""#));
+//! ```
+
+mod fmt;
+mod pages;
+mod svg;
+
+use serde_json::Value;
+use thiserror::Error;
+
+use crate::fmt::{esc, put};
+
+/// A link of the "sample games" section: a label and an href relative to the page.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SampleLink {
+    /// What the link says (`game 12: aggro won on turn 9`).
+    pub label: String,
+    /// Where it points, relative to the page (`samples/game-12.html`).
+    pub href: String,
+}
+
+/// What a page shows beyond the report: how it was made and the sample games to link.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct PageInfo {
+    /// The command line that made the report, as a shell would read it.
+    pub command: String,
+    /// Sample games to link, in order (none: the section says so).
+    pub samples: Vec<SampleLink>,
+}
+
+/// The kinds of report a page can show.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Kind {
+    /// A batch between two decks (`rtg simulate`).
+    Batch,
+    /// A tournament (`rtg tournament`).
+    Tournament,
+    /// A goldfish run (`rtg goldfish`).
+    Goldfish,
+}
+
+/// A value that is not one of the reports.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum PageError {
+    /// Not a report of rtg: none of the keys that tell the kinds apart.
+    #[error(
+        "not a report of rtg: expected a JSON object with `deck_a` (a batch), `matrix` (a tournament) or `kill_turn` (a goldfish run)"
+    )]
+    UnknownReport,
+    /// A key the page needs is missing or of another type.
+    #[error("the report has no {0}")]
+    Missing(&'static str),
+}
+
+/// The kind of a report, from its keys.
+pub fn kind_of(report: &Value) -> Result<Kind, PageError> {
+    let has = |key: &str| report.get(key).is_some();
+    if has("matrix") && has("decks") {
+        Ok(Kind::Tournament)
+    } else if has("kill_turn") && has("deck") {
+        Ok(Kind::Goldfish)
+    } else if has("deck_a") && has("deck_b") {
+        Ok(Kind::Batch)
+    } else {
+        Err(PageError::UnknownReport)
+    }
+}
+
+/// The page of a report (any kind, told by [`kind_of`]).
+pub fn render(report: &Value, info: &PageInfo) -> Result<String, PageError> {
+    let (title, body) = match kind_of(report)? {
+        Kind::Batch => pages::batch(report)?,
+        Kind::Tournament => pages::tournament(report)?,
+        Kind::Goldfish => pages::goldfish(report)?,
+    };
+    let mut out = String::with_capacity(64 * 1024);
+    put(
+        &mut out,
+        format_args!(
+            "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+             <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+             <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<header><h1>{}</h1>\
+             <p class=\"sub\">rtg report</p></header>\n<main>\n",
+            esc(&title),
+            esc(&title)
+        ),
+    );
+    out.push_str(&body);
+    out.push_str(&settings(report, info));
+    out.push_str(&samples(&info.samples));
+    out.push_str("</main>\n");
+    // The JSON, for whoever wants the numbers back; `</` is escaped so that no text in it
+    // (a deck named `</script>`) can end the element.
+    let json = serde_json::to_string(report)
+        .unwrap_or_default()
+        .replace("</", "<\\/");
+    put(
+        &mut out,
+        format_args!(
+            "<script type=\"application/json\" id=\"report-json\">{json}</script>\n</body>\n</html>\n"
+        ),
+    );
+    Ok(out)
+}
+
+/// The settings that reproduce the report.
+fn settings(report: &Value, info: &PageInfo) -> String {
+    let mut out = String::from(
+        "<section id=\"settings\"><h2>Settings</h2><p>Run this again to get the same numbers (only the seconds change):</p>",
+    );
+    if !info.command.is_empty() {
+        put(
+            &mut out,
+            format_args!("<pre id=\"command\"><code>{}</code></pre>", esc(&info.command)),
+        );
+    }
+    out.push_str("<table class=\"kv\">");
+    let mut row = |label: &str, cell: String| {
+        put(&mut out, format_args!("<tr><th>{label}</th><td>{cell}</td></tr>"));
+    };
+    row("seed", fmt::num(report, "seed", fmt::Fmt::Int));
+    for key in ["games", "batch_games", "games_per_pair", "max_turns", "opening_hand"] {
+        if report.get(key).is_some() {
+            row(&key.replace('_', " "), fmt::num(report, key, fmt::Fmt::Int));
+        }
+    }
+    if let Some(bots) = report.get("bots").and_then(Value::as_array) {
+        let names: Vec<String> = bots.iter().map(|b| esc(&b.to_string().replace('"', ""))).collect();
+        row("bots", names.join(" vs "));
+    }
+    if let Some(bot) = report.get("bot").and_then(Value::as_str) {
+        row("bot", esc(bot));
+    }
+    row(
+        "card digest",
+        format!("<code id=\"digest\">{}</code>", esc(fmt::text(report, "cards_digest"))),
+    );
+    out.push_str("</table></section>\n");
+    out
+}
+
+/// The "sample games" section: links to pages of chosen games, when there are any.
+fn samples(links: &[SampleLink]) -> String {
+    let mut out = String::from("<section id=\"samples\"><h2>Sample games</h2>");
+    if links.is_empty() {
+        out.push_str("<p class=\"note\">No sample games were saved with this report.</p>");
+    } else {
+        out.push_str("<ul>");
+        for link in links {
+            put(
+                &mut out,
+                format_args!(
+                    "<li><a href=\"{}\">{}</a></li>",
+                    esc(&link.href),
+                    esc(&link.label)
+                ),
+            );
+        }
+        out.push_str("</ul>");
+    }
+    out.push_str("</section>\n");
+    out
+}
+
+/// The page's style: plain, readable, printable.
+const STYLE: &str = "
+body{font:15px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;color:#1b1b1b;background:#fafafa}
+header{background:#1f3b5a;color:#fff;padding:14px 28px}header h1{margin:0;font-size:22px}
+.sub{margin:2px 0 0;opacity:.75;font-size:13px}
+main{padding:8px 28px 40px;max-width:1200px}
+section{background:#fff;border:1px solid #ddd;border-radius:6px;padding:10px 18px 16px;margin:16px 0}
+h2{font-size:18px;margin:6px 0 10px}h3{font-size:15px;margin:14px 0 6px}
+table{border-collapse:collapse;font-variant-numeric:tabular-nums}
+th,td{padding:3px 10px;border-bottom:1px solid #eee;text-align:right;vertical-align:middle}
+th:first-child,td:first-child{text-align:left}
+thead th{border-bottom:2px solid #ccc;font-weight:600}
+table.kv th{text-align:left;font-weight:600;color:#444}table.kv td{text-align:left}
+.never{color:#a33}.never td:first-child::after{content:' never played';font-size:11px;background:#f6dcdc;color:#a33;border-radius:3px;padding:0 4px;margin-left:6px}
+.derived{font-style:italic}
+.note{color:#666}
+svg text{font:12px system-ui,sans-serif}svg text.axis{fill:#333}svg text.value{fill:#111;font-size:11px}
+svg.bar{vertical-align:middle;margin-left:6px}
+pre{background:#f2f2f2;padding:8px 10px;border-radius:4px;overflow-x:auto}
+.charts{display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start}
+";
