@@ -1,5 +1,5 @@
 //! The `rtg` command line: checks card and deck files, runs scenario files, plays, simulates and
-//! replays games, and merges shard reports.
+//! replays games, merges shard reports, and runs tournaments and goldfish runs.
 //!
 //! One module per subcommand: `check` is `rtg check`. A new subcommand is a new module with an
 //! `Args` struct (clap derive, documented for `--help`) and a `run(&Args) -> ExitCode`, plus one
@@ -21,14 +21,17 @@ macro_rules! out {
 
 mod check;
 mod content;
+mod goldfish;
 mod merge;
 mod narrate;
 mod output;
 mod play;
 mod replay;
+mod reporting;
 mod scenario;
 mod setup;
 mod simulate;
+mod tournament;
 
 use std::process::ExitCode;
 
@@ -77,6 +80,14 @@ enum Command {
     /// Play a batch of bot-vs-bot games between two decks, in parallel, and report win rates
     /// with confidence intervals, first-player advantage, turns and speed.
     Simulate(simulate::SimulateArgs),
+    /// Play every ordered pair of decks (paired seeds) and report the matrix of win rates with
+    /// 95% intervals, each deck's mean win rate and rank; `--html FILE` writes a page with a heat
+    /// map.
+    Tournament(tournament::TournamentArgs),
+    /// Play a deck against a goldfish (an opponent who never acts and cannot lose by decking)
+    /// and report the kill turn (mean, median, 10th and 90th percentiles, histogram), mana by
+    /// turn and cards left in hand.
+    Goldfish(goldfish::GoldfishArgs),
     /// Re-run a replay file and check every recorded state digest (exit 1 if any differs).
     Replay(replay::ReplayArgs),
     /// Merge shard reports (`rtg simulate --shard K/N --json`) into the whole batch's report.
@@ -114,6 +125,8 @@ fn main() -> ExitCode {
         Command::Scenario(args) => finish(scenario::run(args)),
         Command::Play(args) => finish(play::run(args)),
         Command::Simulate(args) => finish(simulate::run(args)),
+        Command::Tournament(args) => finish(tournament::run(args)),
+        Command::Goldfish(args) => finish(goldfish::run(args)),
         Command::Replay(args) => finish(replay::run(args)),
         Command::Merge(args) => finish(merge::run(args)),
     }

@@ -1,15 +1,19 @@
 //! `rtg simulate`: a batch of bot-vs-bot games, in parallel.
 
-use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
-use rtg::sim::{BotKind, CSV_COLUMNS, Shard, SimConfig, SimError, csv_fields, simulate_rows};
+use rtg::sim::{
+    Batch, BotKind, CSV_COLUMNS, CardRow, Report, Running, Shard, SimConfig, SimError, csv_fields,
+    play_batch,
+};
 
 use rtg::sim::MAX_THREADS;
 
 use crate::content::CliError;
+use crate::reporting::{
+    card_table, json_text, pct, print, progress_bar, to_value, write_page,
+};
 use crate::setup::{ContentArgs, check_max_turns, parse_bot};
 
 /// Play a batch of games between two decks and report win rates, turns and speed.
@@ -48,6 +52,13 @@ pub(crate) struct SimulateArgs {
     /// Write one CSV row per game to this file (in game order, as the games finish).
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
+    /// Add per-card statistics to the report (`cards` in the JSON): games drawn and played, win
+    /// rates when drawn, not drawn and played, mean turn first played.
+    #[arg(long)]
+    card_stats: bool,
+    /// Also write the report as a self-contained HTML page (with the card statistics) to FILE.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
     #[command(flatten)]
     content: ContentArgs,
 }
@@ -95,23 +106,16 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
     // Whatever the flags above missed is refused here, before any loop or file.
     config.check().map_err(|e| CliError::Usage(e.to_string()))?;
     let matchup = args.content.matchup(&args.deck_a, &args.deck_b)?;
-    let planned = config.planned();
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(planned);
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
-        {
-            bar.set_style(style);
-        }
-        Some(bar)
-    } else {
-        None
-    };
-    let progress = |done: u64| {
+    let bar = progress_bar(config.planned(), "games");
+    let deck_a = matchup.decks[0].name.clone();
+    let progress = |running: Running| {
         if let Some(bar) = &bar
-            && (done.is_multiple_of(64) || done == planned)
+            && (running.done.is_multiple_of(64) || running.done == config.planned())
         {
-            bar.set_position(done);
+            bar.set_position(running.done);
+            if let Some(rate) = running.win_rate_a() {
+                bar.set_message(format!("{deck_a} {}", pct(rate)));
+            }
         }
     };
     let csv_error =
@@ -128,7 +132,8 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
         }
         None => None,
     };
-    let result = simulate_rows(&matchup, &config, &progress, &mut |row| match &mut csv {
+    let card_stats = args.card_stats || args.html.is_some();
+    let result = play_batch(&matchup, &config, card_stats, &progress, &mut |row| match &mut csv {
         Some((_, writer)) => writer
             .write_record(csv_fields(&matchup, row))
             .map_err(std::io::Error::other),
@@ -137,8 +142,8 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    let report = match result {
-        Ok(report) => report,
+    let Batch { report, cards } = match result {
+        Ok(batch) => batch,
         Err(SimError::Rows(e)) => {
             // invariant: rows are only written when there is a CSV file
             let path = args
@@ -154,18 +159,31 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
             .flush()
             .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
     }
-    let text = if args.json {
-        let json =
-            serde_json::to_string_pretty(&report).map_err(|e| CliError::Content(e.to_string()))?;
-        json + "\n"
-    } else {
-        report.table()
-    };
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        // A reader that went away (`rtg simulate ... | head`) is not an error of the batch.
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(CliError::Content(format!("cannot write the report: {e}")))
+    let cards = cards.map(|c| c.rows());
+    if let Some(path) = &args.html {
+        let mut value = to_value(&report)?;
+        if let (Some(map), Some(cards)) = (value.as_object_mut(), &cards) {
+            map.insert("cards".to_owned(), to_value(cards)?);
         }
-        _ => Ok(()),
+        write_page(path, &value)?;
     }
+    // The report as it always was; `cards` only when asked for, after every other key.
+    let text = match (args.json, args.card_stats, &cards) {
+        (true, true, Some(cards)) => json_text(&WithCards {
+            report: &report,
+            cards,
+        })?,
+        (true, _, _) => json_text(&report)?,
+        (false, true, Some(cards)) => report.table() + "\n" + &card_table(cards),
+        (false, _, _) => report.table(),
+    };
+    print(&text)
+}
+
+/// A batch's report with its per-card statistics after its other keys.
+#[derive(serde::Serialize)]
+struct WithCards<'a> {
+    #[serde(flatten)]
+    report: &'a Report,
+    cards: &'a [CardRow],
 }

@@ -197,11 +197,11 @@ const STYLE: &str = "
 body{font:15px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;color:#1b1b1b;background:#fafafa}
 header{background:#1f3b5a;color:#fff;padding:14px 28px}header h1{margin:0;font-size:22px}
 .sub{margin:2px 0 0;opacity:.75;font-size:13px}
-main{padding:8px 28px 40px;max-width:1200px}
-section{background:#fff;border:1px solid #ddd;border-radius:6px;padding:10px 18px 16px;margin:16px 0}
+main{padding:8px 28px 40px;max-width:1400px}
+section{overflow-x:auto;background:#fff;border:1px solid #ddd;border-radius:6px;padding:10px 18px 16px;margin:16px 0}
 h2{font-size:18px;margin:6px 0 10px}h3{font-size:15px;margin:14px 0 6px}
 table{border-collapse:collapse;font-variant-numeric:tabular-nums}
-th,td{padding:3px 10px;border-bottom:1px solid #eee;text-align:right;vertical-align:middle}
+th,td{padding:3px 10px;white-space:nowrap;border-bottom:1px solid #eee;text-align:right;vertical-align:middle}
 th:first-child,td:first-child{text-align:left}
 thead th{border-bottom:2px solid #ccc;font-weight:600}
 table.kv th{text-align:left;font-weight:600;color:#444}table.kv td{text-align:left}

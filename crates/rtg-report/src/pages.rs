@@ -105,9 +105,15 @@ fn end_reasons(r: &Value, path: &str, names: [&str; 2]) -> String {
     out.push_str("</tbody></table>");
     let cols: Vec<Column> = rows
         .iter()
-        .zip(["A health", "A decked", "B health", "B decked", "limit"])
+        .zip([
+            format!("{} health", names[0]),
+            format!("{} decked", names[0]),
+            format!("{} health", names[1]),
+            format!("{} decked", names[1]),
+            "turn limit".to_owned(),
+        ])
         .map(|((_, p), label)| Column {
-            label: label.to_owned(),
+            label,
             path: p.clone(),
         })
         .collect();
@@ -235,7 +241,7 @@ pub(crate) fn tournament(r: &Value) -> Result<(String, String), PageError> {
             ),
         );
     }
-    out.push_str("</tbody></table></section>\n<section id=\"pairings\"><h2>Pairings</h2><table><thead><tr><th>row deck</th><th>column deck</th><th>games</th><th>wins</th><th>losses</th><th>draws</th><th>win rate</th><th>95% CI</th><th>mean turns</th><th>row lost: health / empty deck</th><th>column lost: health / empty deck</th><th>turn limit</th></tr></thead><tbody>");
+    out.push_str("</tbody></table></section>\n<section id=\"pairings\"><h2>Pairings</h2><table><thead><tr><th>row deck</th><th>column deck</th><th>games</th><th>wins</th><th>losses</th><th>draws</th><th>win rate</th><th>95% CI</th><th>mean turns</th><th>row lost (health / decked)</th><th>column lost (health / decked)</th><th>turn limit</th></tr></thead><tbody>");
     for (i, a) in decks.iter().enumerate() {
         for (j, b) in decks.iter().enumerate() {
             if i == j {

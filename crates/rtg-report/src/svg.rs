@@ -64,7 +64,7 @@ pub(crate) fn heatmap(root: &Value) -> String {
         .map(|d| d.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
     let n = decks.len();
-    let (label, cw, ch) = (130.0, 78.0, 40.0);
+    let (label, cw, ch) = (130.0, 92.0, 44.0);
     let width = label + cw * n as f64 + 10.0;
     let height = 30.0 + ch * n as f64 + 10.0;
     let mut out = format!(
@@ -153,7 +153,13 @@ pub(crate) fn columns(root: &Value, id: &str, columns: &[Column], fmt: Fmt, capt
         Fmt::Pct => 1.0,
         _ => values.iter().copied().fold(0.0, f64::max).max(1.0),
     };
-    let cw = if columns.len() > 30 { 18.0 } else { 36.0 };
+    // Wide enough for the longest label (about 7 px a character), narrower for many columns.
+    let longest = columns.iter().map(|c| c.label.chars().count()).max().unwrap_or(1) as f64;
+    let cw = if columns.len() > 30 {
+        18.0
+    } else {
+        (7.0 * longest + 10.0).max(36.0)
+    };
     let (top, plot, bottom) = (18.0, 160.0, 34.0);
     let width = 20.0 + cw * columns.len() as f64 + 10.0;
     let height = top + plot + bottom;

@@ -1,0 +1,198 @@
+//! `rtg goldfish`: a deck against an opponent who never acts, for its kill turn.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use rtg::sim::{
+    BotKind, GoldfishConfig, GoldfishError, GoldfishReport, MAX_GOLDFISH_TURNS, MAX_THREADS,
+    Running, goldfish,
+};
+use rtg::yaml::Loader;
+
+use crate::content::{CliError, load_catalog, load_deck};
+use crate::reporting::{
+    card_table, json_text, pct, print, progress_bar, to_value, write_page,
+};
+use crate::setup::{ContentArgs, parse_bot};
+
+/// Play a deck against a goldfish (an opponent who never acts and cannot lose by decking) and
+/// report its kill turn, its mana by turn and what it leaves in hand.
+#[derive(Args, Debug)]
+pub(crate) struct GoldfishArgs {
+    /// The deck: a deck file, or the stem of one in --decks (`aggro`).
+    deck: String,
+    /// Games, at least 1 (the deck goes first in even games, second in odd ones).
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// The deck's own turns before a game stops without a kill (at most 5000).
+    #[arg(long, default_value_t = 20)]
+    max_turns: u32,
+    /// Master seed: game K is seeded from (seed, K).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// The deck's bot: random, greedy or heuristic.
+    #[arg(long, default_value = "greedy", value_parser = parse_bot)]
+    bot: BotKind,
+    /// Worker threads (default: one per core; at most 1024).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Print the report as JSON on stdout instead of the table.
+    #[arg(long)]
+    json: bool,
+    /// Add the deck's per-card statistics (`cards` in the JSON).
+    #[arg(long)]
+    card_stats: bool,
+    /// Also write the report as a self-contained HTML page (with the card statistics) to FILE.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    #[command(flatten)]
+    content: ContentArgs,
+}
+
+pub(crate) fn run(args: GoldfishArgs) -> Result<(), CliError> {
+    if args.games == 0 {
+        return Err(CliError::Usage(
+            "--games 0: a goldfish run needs at least one game".to_owned(),
+        ));
+    }
+    if !(1..=MAX_GOLDFISH_TURNS).contains(&args.max_turns) {
+        return Err(CliError::Usage(format!(
+            "--max-turns {}: need 1 to {MAX_GOLDFISH_TURNS} turns of the deck",
+            args.max_turns
+        )));
+    }
+    if let Some(threads) = args.threads
+        && !(1..=MAX_THREADS).contains(&threads)
+    {
+        return Err(CliError::Usage(format!(
+            "--threads {threads}: must be at least 1 and at most {MAX_THREADS}"
+        )));
+    }
+    let config = GoldfishConfig {
+        games: args.games,
+        seed: args.seed,
+        bot: args.bot,
+        max_turns: args.max_turns,
+        threads: args.threads,
+        ..GoldfishConfig::default()
+    };
+    config.check().map_err(|e| CliError::Usage(e.to_string()))?;
+    let loader = Loader::default();
+    let cards = args.content.card_paths();
+    let catalog = load_catalog(&loader, &cards)?;
+    let deck = load_deck(
+        &loader,
+        &catalog,
+        &args.deck,
+        &args.content.deck_dirs(),
+        &cards,
+    )?;
+    let bar = progress_bar(args.games, "games");
+    let progress = |running: Running| {
+        if let Some(bar) = &bar
+            && (running.done.is_multiple_of(64) || running.done == args.games)
+        {
+            bar.set_position(running.done);
+            bar.set_message(format!(
+                "killed {}",
+                pct(running.wins[0] as f64 / running.done.max(1) as f64)
+            ));
+        }
+    };
+    let card_stats = args.card_stats || args.html.is_some();
+    let result = goldfish(&deck, &config, card_stats, &progress);
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let mut report = result.map_err(|e| match e {
+        GoldfishError::Setup(_) => CliError::Content(e.to_string()),
+        e => CliError::Usage(e.to_string()),
+    })?;
+    if let Some(path) = &args.html {
+        write_page(path, &to_value(&report)?)?;
+    }
+    if !args.card_stats {
+        report.cards = None;
+    }
+    let text = if args.json {
+        json_text(&report)?
+    } else {
+        let mut text = table(&report);
+        if let Some(cards) = &report.cards {
+            text.push('\n');
+            text.push_str(&card_table(cards));
+        }
+        text
+    };
+    print(&text)
+}
+
+/// The kill turn's summary and histogram, the mana on curve, the hand left and the end reasons.
+fn table(r: &GoldfishReport) -> String {
+    let k = &r.kill_turn;
+    let turn = |t: Option<u32>| t.map_or("-".to_owned(), |t| t.to_string());
+    let mut out = format!(
+        "{} goldfish ({}), seed {}, {} games, {} turns at most\n",
+        r.deck, r.bot, r.seed, r.games, r.max_turns
+    );
+    out.push_str(&format!("  {:<28}{:>8}\n", "kills", r.kills));
+    out.push_str(&format!("  {:<28}{:>8}\n", "no kill", r.no_kill));
+    out.push_str(&format!(
+        "  {:<28}{:>8}\n",
+        "kill turn (mean)",
+        k.mean.map_or("-".to_owned(), |m| format!("{m:.2}"))
+    ));
+    out.push_str(&format!(
+        "  {:<28}{:>8}   p10 {} p90 {}\n",
+        "kill turn (median)",
+        turn(k.median),
+        turn(k.p10),
+        turn(k.p90)
+    ));
+    let most = k.histogram.iter().map(|b| b.games).max().unwrap_or(0).max(1);
+    for bar in &k.histogram {
+        let len = (bar.games * 40).div_ceil(most) as usize;
+        out.push_str(&format!(
+            "    turn {:>3} {:>7}  {}\n",
+            bar.turn,
+            bar.games,
+            "#".repeat(len)
+        ));
+    }
+    let curve: Vec<String> = r
+        .mana_by_turn
+        .iter()
+        .take(8)
+        .map(|m| format!("{} {}", m.turn, pct(m.share)))
+        .collect();
+    out.push_str(&format!(
+        "  {:<28}{}\n",
+        "k mana by turn k",
+        curve.join(", ")
+    ));
+    out.push_str(&format!(
+        "  {:<28}{:>8}\n",
+        "cards in hand at the end",
+        r.hand_at_end.map_or("-".to_owned(), |h| format!("{h:.2}"))
+    ));
+    let e = &r.end_reasons;
+    out.push_str(&format!(
+        "  {:<28}{:>8}\n  {:<28}{:>8}\n  {:<28}{:>8}\n",
+        "goldfish lost, health 0",
+        e.health[1],
+        "goldfish milled out",
+        e.empty_deck[1],
+        format!("{} decked itself", r.deck),
+        e.empty_deck[0]
+    ));
+    out.push_str(&format!("  {:<28}{:>8}\n", "turn limit reached", e.turn_limit));
+    out.push_str(&format!("  {:<28}{:>8}\n", "engine errors", r.failures.len()));
+    for f in r.failures.iter().take(10) {
+        out.push_str(&format!(
+            "  error in game {} (seed {}): {}\n",
+            f.index, f.seed, f.message
+        ));
+    }
+    out.push_str(&format!("  ({:.2} s)\n", r.seconds));
+    out
+}

@@ -1,0 +1,134 @@
+//! What the report commands (`simulate`, `tournament`, `goldfish`) share: the progress bar,
+//! the per-card table, the HTML page and the command line it names, and printing a report.
+
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rtg::report::{PageInfo, render};
+use rtg::sim::CardRow;
+
+use crate::content::CliError;
+
+/// A progress bar on standard error when it is a terminal (none in pipes and tests).
+pub(crate) fn progress_bar(len: u64, unit: &str) -> Option<ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::new(len);
+    if let Ok(style) = ProgressStyle::with_template(&format!(
+        "{{bar:40}} {{pos}}/{{len}} {unit} {{msg}} {{per_sec}} eta {{eta}}"
+    )) {
+        bar.set_style(style);
+    }
+    Some(bar)
+}
+
+/// A share as a percentage with one decimal.
+pub(crate) fn pct(x: f64) -> String {
+    format!("{:.1}%", 100.0 * x)
+}
+
+/// `pct` of a share that may be missing (`-`).
+fn pct_or_dash(x: Option<f64>) -> String {
+    x.map_or("-".to_owned(), pct)
+}
+
+/// The command line this process was started with, as a shell reads it (`rtg` for the
+/// program), for the page's settings.
+pub(crate) fn command_line() -> String {
+    let quote = |arg: String| {
+        let plain = !arg.is_empty()
+            && arg
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c));
+        if plain {
+            arg
+        } else {
+            format!("'{}'", arg.replace('\'', "'\\''"))
+        }
+    };
+    std::iter::once("rtg".to_owned())
+        .chain(std::env::args().skip(1).map(quote))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Writes the page of a report's JSON value to `path`.
+pub(crate) fn write_page(path: &Path, report: &serde_json::Value) -> Result<(), CliError> {
+    let info = PageInfo {
+        command: command_line(),
+        samples: Vec::new(),
+    };
+    let page = render(report, &info).map_err(|e| CliError::Content(e.to_string()))?;
+    std::fs::write(path, page)
+        .map_err(|e| CliError::Usage(format!("{}: cannot write the page: {e}", path.display())))
+}
+
+/// A serialisable report as a JSON value (for the page).
+pub(crate) fn to_value(report: &impl serde::Serialize) -> Result<serde_json::Value, CliError> {
+    serde_json::to_value(report).map_err(|e| CliError::Content(e.to_string()))
+}
+
+/// Prints a report's text on standard output; a reader that went away
+/// (`rtg simulate ... | head`) is not an error of the batch.
+pub(crate) fn print(text: &str) -> Result<(), CliError> {
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(CliError::Content(format!("cannot write the report: {e}")))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The report as pretty JSON with a final newline.
+pub(crate) fn json_text(report: &impl serde::Serialize) -> Result<String, CliError> {
+    serde_json::to_string_pretty(report)
+        .map(|json| json + "\n")
+        .map_err(|e| CliError::Content(e.to_string()))
+}
+
+/// The per-card table: for each deck, its cards with the games drawn and played, the win rates
+/// when drawn, not drawn and played, and the mean turn first played.
+pub(crate) fn card_table(rows: &[CardRow]) -> String {
+    let mut out = String::new();
+    let mut deck: Option<&str> = None;
+    let width = rows
+        .iter()
+        .map(|r| r.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    for r in rows {
+        if deck != Some(r.deck.as_str()) {
+            deck = Some(r.deck.as_str());
+            out.push_str(&format!(
+                "cards of {} ({} games)\n  {:<width$} {:>6} {:>6} {:>6} {:>8} {:>9} {:>8} {:>6}\n",
+                r.deck,
+                r.games,
+                "card",
+                "copies",
+                "drawn",
+                "played",
+                "wr drawn",
+                "wr undrawn",
+                "wr played",
+                "turn"
+            ));
+        }
+        out.push_str(&format!(
+            "  {:<width$} {:>6} {:>6} {:>6} {:>8} {:>10} {:>9} {:>6}{}\n",
+            r.name,
+            r.copies,
+            r.drawn,
+            r.played,
+            pct_or_dash(r.win_rate_drawn),
+            pct_or_dash(r.win_rate_not_drawn),
+            pct_or_dash(r.win_rate_played),
+            r.mean_turn_played
+                .map_or("-".to_owned(), |t| format!("{t:.1}")),
+            if r.never_played { "  never played" } else { "" }
+        ));
+    }
+    out
+}

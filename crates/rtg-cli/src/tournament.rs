@@ -1,0 +1,254 @@
+//! `rtg tournament`: every ordered pair of decks plays a batch, with paired seeds.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use rtg::sim::{
+    BotKind, CSV_COLUMNS, DeckList, MAX_THREADS, SimConfig, TournamentError, TournamentProgress,
+    TournamentReport, csv_fields, tournament,
+};
+use rtg::yaml::Loader;
+
+use crate::content::{CliError, load_catalog, load_deck};
+use crate::reporting::{
+    card_table, json_text, pct, print, progress_bar, to_value, write_page,
+};
+use crate::setup::{ContentArgs, check_max_turns, parse_bot};
+
+/// Play every ordered pair of decks against each other and report the matrix of win rates.
+///
+/// Each ordered pair (A, B) plays the batch `rtg simulate A B` would, with the same seed: game K
+/// of A vs B and of B vs A are shuffled by the same generator with the seats swapped, which
+/// narrows the variance of the difference between the two orders.
+#[derive(Args, Debug)]
+pub(crate) struct TournamentArgs {
+    /// The decks: deck files, or stems of files in --decks. None: every deck in the --decks
+    /// directories (default `decks/`), by name.
+    #[arg(value_name = "DECK")]
+    deck_names: Vec<String>,
+    /// Games of each ordered pair, at least 1 (the row deck goes first in even games).
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// The master seed of every pair's batch.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Both decks' bot: random, greedy or heuristic (--bot-a and --bot-b set them apart).
+    #[arg(long, value_parser = parse_bot, conflicts_with_all = ["bot_a", "bot_b"])]
+    bot: Option<BotKind>,
+    /// The row deck's bot (deck A of each pair).
+    #[arg(long, default_value = "greedy", value_parser = parse_bot)]
+    bot_a: BotKind,
+    /// The column deck's bot (deck B of each pair).
+    #[arg(long, default_value = "greedy", value_parser = parse_bot)]
+    bot_b: BotKind,
+    /// Worker threads (default: one per core; at most 1024).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// The turn limit of each game (every player's turn counts); beyond it, a draw.
+    #[arg(long, default_value_t = 200)]
+    max_turns: u32,
+    /// Print the report as JSON on stdout instead of the table.
+    #[arg(long)]
+    json: bool,
+    /// Write one CSV row per game to this file: the pair's decks, then `rtg simulate`'s columns.
+    #[arg(long, value_name = "FILE")]
+    csv: Option<PathBuf>,
+    /// Add per-card statistics of every deck over all its games (`cards` in the JSON).
+    #[arg(long)]
+    card_stats: bool,
+    /// Also write the report as a self-contained HTML page (with the card statistics) to FILE.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    #[command(flatten)]
+    content: ContentArgs,
+}
+
+/// The decks named, or every deck of the deck directories.
+fn load_decks(args: &TournamentArgs) -> Result<Vec<DeckList>, CliError> {
+    let loader = Loader::default();
+    let cards = args.content.card_paths();
+    let dirs = args.content.deck_dirs();
+    let catalog = load_catalog(&loader, &cards)?;
+    let names: Vec<String> = if args.deck_names.is_empty() {
+        let mut stems: Vec<String> = Vec::new();
+        for dir in &dirs {
+            let files = rtg::yaml::yaml_files_in(dir)
+                .map_err(|e| CliError::Usage(format!("{}: {e}", dir.display())))?;
+            for file in files {
+                if let Some(stem) = file.file_stem().map(|s| s.to_string_lossy().into_owned())
+                    && !stems.contains(&stem)
+                {
+                    stems.push(stem);
+                }
+            }
+        }
+        stems.sort();
+        stems
+    } else {
+        args.deck_names.clone()
+    };
+    names
+        .iter()
+        .map(|name| load_deck(&loader, &catalog, name, &dirs, &cards))
+        .collect()
+}
+
+pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
+    if args.games == 0 {
+        return Err(CliError::Usage(
+            "--games 0: each pair needs at least one game".to_owned(),
+        ));
+    }
+    if let Some(threads) = args.threads
+        && !(1..=MAX_THREADS).contains(&threads)
+    {
+        return Err(CliError::Usage(format!(
+            "--threads {threads}: must be at least 1 and at most {MAX_THREADS}"
+        )));
+    }
+    check_max_turns(args.max_turns)?;
+    let bots = args.bot.map_or([args.bot_a, args.bot_b], |b| [b, b]);
+    let config = SimConfig {
+        games: args.games,
+        seed: args.seed,
+        bots,
+        max_turns: args.max_turns,
+        threads: args.threads,
+        ..SimConfig::default()
+    };
+    config.check().map_err(|e| CliError::Usage(e.to_string()))?;
+    let decks = load_decks(&args)?;
+    if decks.len() < 2 {
+        return Err(CliError::Usage(format!(
+            "a tournament needs at least two decks, got {}",
+            decks.len()
+        )));
+    }
+    let pairs = decks.len() * (decks.len() - 1);
+    let bar = progress_bar((pairs as u64).saturating_mul(args.games), "games");
+    let names: Vec<&str> = decks.iter().map(|d| d.name.as_str()).collect();
+    let progress = |p: TournamentProgress| {
+        if let Some(bar) = &bar
+            && (p.running.done.is_multiple_of(64) || p.running.done == args.games)
+        {
+            bar.set_position((p.pair as u64) * args.games + p.running.done);
+            let rate = p.running.win_rate_a().map_or(String::new(), pct);
+            bar.set_message(format!(
+                "pair {}/{}: {} vs {} {rate}",
+                p.pair + 1,
+                p.pairs,
+                names[p.decks[0]],
+                names[p.decks[1]]
+            ));
+        }
+    };
+    let csv_error = |path: &PathBuf, e: &dyn std::fmt::Display| {
+        CliError::Usage(format!("{}: {e}", path.display()))
+    };
+    let mut csv = match &args.csv {
+        Some(path) => {
+            let mut writer = csv::Writer::from_path(path).map_err(|e| csv_error(path, &e))?;
+            let header = ["deck_a", "deck_b"].into_iter().chain(CSV_COLUMNS);
+            writer
+                .write_record(header)
+                .map_err(|e| csv_error(path, &e))?;
+            Some((path, writer))
+        }
+        None => None,
+    };
+    let card_stats = args.card_stats || args.html.is_some();
+    let result = tournament(&decks, &config, card_stats, &progress, &mut |matchup, row| {
+        match &mut csv {
+            Some((_, writer)) => {
+                let names = [matchup.decks[0].name.clone(), matchup.decks[1].name.clone()];
+                writer
+                    .write_record(names.into_iter().chain(csv_fields(matchup, row)))
+                    .map_err(std::io::Error::other)
+            }
+            None => Ok(()),
+        }
+    });
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let mut report = result.map_err(|e| match (e, &args.csv) {
+        (TournamentError::Batch(rtg::sim::SimError::Rows(e)), Some(path)) => csv_error(path, &e),
+        (e @ TournamentError::Setup(..), _) => CliError::Content(e.to_string()),
+        (e, _) => CliError::Usage(e.to_string()),
+    })?;
+    if let Some((path, writer)) = &mut csv {
+        writer.flush().map_err(|e| csv_error(path, &e))?;
+    }
+    if let Some(path) = &args.html {
+        write_page(path, &to_value(&report)?)?;
+    }
+    if !args.card_stats {
+        report.cards = None;
+    }
+    let text = if args.json {
+        json_text(&report)?
+    } else {
+        let mut text = table(&report);
+        if let Some(cards) = &report.cards {
+            text.push('\n');
+            text.push_str(&card_table(cards));
+        }
+        text
+    };
+    print(&text)
+}
+
+/// The matrix of win rates (row deck against column deck) with each deck's mean and rank, then
+/// each cell's 95% interval.
+fn table(r: &TournamentReport) -> String {
+    let w = r.decks.iter().map(|d| d.chars().count()).max().unwrap_or(4).max(8);
+    let mut out = format!(
+        "tournament of {} decks ({} vs {}), seed {}, {} games per pair\n",
+        r.decks.len(),
+        r.bots[0],
+        r.bots[1],
+        r.seed,
+        r.games_per_pair
+    );
+    let lw = w.max("row vs column".len());
+    out.push_str(&format!("  {:<lw$}", "row vs column"));
+    for deck in &r.decks {
+        out.push_str(&format!(" {deck:>w$}"));
+    }
+    out.push_str(&format!(" {:>w$} {:>5}\n", "mean", "rank"));
+    for (i, deck) in r.decks.iter().enumerate() {
+        out.push_str(&format!("  {deck:<lw$}"));
+        for cell in &r.matrix[i] {
+            let shown = cell.as_ref().map_or("-".to_owned(), |c| pct(c.win_rate));
+            out.push_str(&format!(" {shown:>w$}"));
+        }
+        let s = &r.standings[i];
+        out.push_str(&format!(" {:>w$} {:>5}\n", pct(s.mean_win_rate), s.rank));
+    }
+    out.push_str("  95% intervals:\n");
+    for (i, row) in r.matrix.iter().enumerate() {
+        for (j, cell) in row.iter().enumerate() {
+            if let Some(c) = cell {
+                out.push_str(&format!(
+                    "    {} vs {}: {} ({} .. {}), {}-{}-{} of {} games{}\n",
+                    r.decks[i],
+                    r.decks[j],
+                    pct(c.win_rate),
+                    pct(c.ci_low),
+                    pct(c.ci_high),
+                    c.wins,
+                    c.losses,
+                    c.draws,
+                    c.games,
+                    if c.errors > 0 {
+                        format!(", {} engine errors", c.errors)
+                    } else {
+                        String::new()
+                    }
+                ));
+            }
+        }
+    }
+    out.push_str(&format!("  ({:.2} s)\n", r.seconds));
+    out
+}
