@@ -7,6 +7,7 @@ mod games;
 mod hostile;
 mod own_folder;
 mod play;
+mod reports;
 mod scenario;
 mod simulate;
 mod support;
