@@ -10,9 +10,7 @@ use rtg::sim::{
 use rtg::yaml::Loader;
 
 use crate::content::{CliError, load_catalog, load_deck};
-use crate::reporting::{
-    card_table, json_text, pct, print, progress_bar, to_value, write_page,
-};
+use crate::reporting::{card_table, json_text, pct, print, progress_bar, to_value, write_page};
 use crate::setup::{ContentArgs, parse_bot};
 
 /// Play a deck against a goldfish (an opponent who never acts and cannot lose by decking) and
@@ -149,7 +147,13 @@ fn table(r: &GoldfishReport) -> String {
         turn(k.p10),
         turn(k.p90)
     ));
-    let most = k.histogram.iter().map(|b| b.games).max().unwrap_or(0).max(1);
+    let most = k
+        .histogram
+        .iter()
+        .map(|b| b.games)
+        .max()
+        .unwrap_or(0)
+        .max(1);
     for bar in &k.histogram {
         let len = (bar.games * 40).div_ceil(most) as usize;
         out.push_str(&format!(
@@ -185,8 +189,15 @@ fn table(r: &GoldfishReport) -> String {
         format!("{} decked itself", r.deck),
         e.empty_deck[0]
     ));
-    out.push_str(&format!("  {:<28}{:>8}\n", "turn limit reached", e.turn_limit));
-    out.push_str(&format!("  {:<28}{:>8}\n", "engine errors", r.failures.len()));
+    out.push_str(&format!(
+        "  {:<28}{:>8}\n",
+        "turn limit reached", e.turn_limit
+    ));
+    out.push_str(&format!(
+        "  {:<28}{:>8}\n",
+        "engine errors",
+        r.failures.len()
+    ));
     for f in r.failures.iter().take(10) {
         out.push_str(&format!(
             "  error in game {} (seed {}): {}\n",

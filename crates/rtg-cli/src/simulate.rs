@@ -11,9 +11,7 @@ use rtg::sim::{
 use rtg::sim::MAX_THREADS;
 
 use crate::content::CliError;
-use crate::reporting::{
-    card_table, json_text, pct, print, progress_bar, to_value, write_page,
-};
+use crate::reporting::{card_table, json_text, pct, print, progress_bar, to_value, write_page};
 use crate::setup::{ContentArgs, check_max_turns, parse_bot};
 
 /// Play a batch of games between two decks and report win rates, turns and speed.
@@ -133,12 +131,18 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
         None => None,
     };
     let card_stats = args.card_stats || args.html.is_some();
-    let result = play_batch(&matchup, &config, card_stats, &progress, &mut |row| match &mut csv {
-        Some((_, writer)) => writer
-            .write_record(csv_fields(&matchup, row))
-            .map_err(std::io::Error::other),
-        None => Ok(()),
-    });
+    let result = play_batch(
+        &matchup,
+        &config,
+        card_stats,
+        &progress,
+        &mut |row| match &mut csv {
+            Some((_, writer)) => writer
+                .write_record(csv_fields(&matchup, row))
+                .map_err(std::io::Error::other),
+            None => Ok(()),
+        },
+    );
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }

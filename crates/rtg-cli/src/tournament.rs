@@ -10,9 +10,7 @@ use rtg::sim::{
 use rtg::yaml::Loader;
 
 use crate::content::{CliError, load_catalog, load_deck};
-use crate::reporting::{
-    card_table, json_text, pct, print, progress_bar, to_value, write_page,
-};
+use crate::reporting::{card_table, json_text, pct, print, progress_bar, to_value, write_page};
 use crate::setup::{ContentArgs, check_max_turns, parse_bot};
 
 /// Play every ordered pair of decks against each other and report the matrix of win rates.
@@ -157,8 +155,12 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
         None => None,
     };
     let card_stats = args.card_stats || args.html.is_some();
-    let result = tournament(&decks, &config, card_stats, &progress, &mut |matchup, row| {
-        match &mut csv {
+    let result = tournament(
+        &decks,
+        &config,
+        card_stats,
+        &progress,
+        &mut |matchup, row| match &mut csv {
             Some((_, writer)) => {
                 let names = [matchup.decks[0].name.clone(), matchup.decks[1].name.clone()];
                 writer
@@ -166,8 +168,8 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
                     .map_err(std::io::Error::other)
             }
             None => Ok(()),
-        }
-    });
+        },
+    );
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
@@ -201,7 +203,13 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
 /// The matrix of win rates (row deck against column deck) with each deck's mean and rank, then
 /// each cell's 95% interval.
 fn table(r: &TournamentReport) -> String {
-    let w = r.decks.iter().map(|d| d.chars().count()).max().unwrap_or(4).max(8);
+    let w = r
+        .decks
+        .iter()
+        .map(|d| d.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(8);
     let mut out = format!(
         "tournament of {} decks ({} vs {}), seed {}, {} games per pair\n",
         r.decks.len(),

@@ -134,6 +134,9 @@ mod tests {
             r#"<span class="num" data-json="r" data-value="0.45678" data-format="pct">45.7%</span>"#
         );
         assert!(num(&v, "n", Fmt::Int).ends_with(">12</span>"));
-        assert!(num(&v, "none", Fmt::Dec2).ends_with(r#"data-value="null" data-format="dec2">–</span>"#));
+        assert!(
+            num(&v, "none", Fmt::Dec2)
+                .ends_with(r#"data-value="null" data-format="dec2">–</span>"#)
+        );
     }
 }

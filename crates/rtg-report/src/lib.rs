@@ -141,21 +141,36 @@ fn settings(report: &Value, info: &PageInfo) -> String {
     if !info.command.is_empty() {
         put(
             &mut out,
-            format_args!("<pre id=\"command\"><code>{}</code></pre>", esc(&info.command)),
+            format_args!(
+                "<pre id=\"command\"><code>{}</code></pre>",
+                esc(&info.command)
+            ),
         );
     }
     out.push_str("<table class=\"kv\">");
     let mut row = |label: &str, cell: String| {
-        put(&mut out, format_args!("<tr><th>{label}</th><td>{cell}</td></tr>"));
+        put(
+            &mut out,
+            format_args!("<tr><th>{label}</th><td>{cell}</td></tr>"),
+        );
     };
     row("seed", fmt::num(report, "seed", fmt::Fmt::Int));
-    for key in ["games", "batch_games", "games_per_pair", "max_turns", "opening_hand"] {
+    for key in [
+        "games",
+        "batch_games",
+        "games_per_pair",
+        "max_turns",
+        "opening_hand",
+    ] {
         if report.get(key).is_some() {
             row(&key.replace('_', " "), fmt::num(report, key, fmt::Fmt::Int));
         }
     }
     if let Some(bots) = report.get("bots").and_then(Value::as_array) {
-        let names: Vec<String> = bots.iter().map(|b| esc(&b.to_string().replace('"', ""))).collect();
+        let names: Vec<String> = bots
+            .iter()
+            .map(|b| esc(&b.to_string().replace('"', "")))
+            .collect();
         row("bots", names.join(" vs "));
     }
     if let Some(bot) = report.get("bot").and_then(Value::as_str) {
@@ -163,7 +178,10 @@ fn settings(report: &Value, info: &PageInfo) -> String {
     }
     row(
         "card digest",
-        format!("<code id=\"digest\">{}</code>", esc(fmt::text(report, "cards_digest"))),
+        format!(
+            "<code id=\"digest\">{}</code>",
+            esc(fmt::text(report, "cards_digest"))
+        ),
     );
     out.push_str("</table></section>\n");
     out

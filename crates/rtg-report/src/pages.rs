@@ -35,7 +35,10 @@ pub(crate) fn batch(r: &Value) -> Result<(String, String), PageError> {
     };
     let mut out = String::from("<section id=\"result\"><h2>Result</h2><table class=\"kv\">");
     let mut row = |label: String, cell: String| {
-        put(&mut out, format_args!("<tr><th>{label}</th><td>{cell}</td></tr>"));
+        put(
+            &mut out,
+            format_args!("<tr><th>{label}</th><td>{cell}</td></tr>"),
+        );
     };
     row("games".to_owned(), num(r, "games", Fmt::Int));
     row(format!("{} wins", esc(a)), num(r, "wins_a", Fmt::Int));
@@ -43,7 +46,9 @@ pub(crate) fn batch(r: &Value) -> Result<(String, String), PageError> {
     row("draws".to_owned(), num(r, "draws", Fmt::Int));
     row(
         "engine errors".to_owned(),
-        format!("<span class=\"num\" data-derived=\"errors\" data-value=\"{errors}\" data-format=\"int\">{errors}</span>"),
+        format!(
+            "<span class=\"num\" data-derived=\"errors\" data-value=\"{errors}\" data-format=\"int\">{errors}</span>"
+        ),
     );
     if let Some(rate) = rate {
         row(
@@ -89,17 +94,38 @@ fn end_reasons(r: &Value, path: &str, names: [&str; 2]) -> String {
         return out;
     }
     let rows = [
-        (format!("{} lost, health 0", names[0]), format!("{path}.health.0")),
-        (format!("{} lost, empty deck", names[0]), format!("{path}.empty_deck.0")),
-        (format!("{} lost, health 0", names[1]), format!("{path}.health.1")),
-        (format!("{} lost, empty deck", names[1]), format!("{path}.empty_deck.1")),
-        ("turn limit reached".to_owned(), format!("{path}.turn_limit")),
+        (
+            format!("{} lost, health 0", names[0]),
+            format!("{path}.health.0"),
+        ),
+        (
+            format!("{} lost, empty deck", names[0]),
+            format!("{path}.empty_deck.0"),
+        ),
+        (
+            format!("{} lost, health 0", names[1]),
+            format!("{path}.health.1"),
+        ),
+        (
+            format!("{} lost, empty deck", names[1]),
+            format!("{path}.empty_deck.1"),
+        ),
+        (
+            "turn limit reached".to_owned(),
+            format!("{path}.turn_limit"),
+        ),
     ];
-    out.push_str("<div class=\"charts\"><table><thead><tr><th>reason</th><th>games</th></tr></thead><tbody>");
+    out.push_str(
+        "<div class=\"charts\"><table><thead><tr><th>reason</th><th>games</th></tr></thead><tbody>",
+    );
     for (label, p) in &rows {
         put(
             &mut out,
-            format_args!("<tr><td>{}</td><td>{}</td></tr>", esc(label), num(r, p, Fmt::Int)),
+            format_args!(
+                "<tr><td>{}</td><td>{}</td></tr>",
+                esc(label),
+                num(r, p, Fmt::Int)
+            ),
         );
     }
     out.push_str("</tbody></table>");
@@ -117,7 +143,13 @@ fn end_reasons(r: &Value, path: &str, names: [&str; 2]) -> String {
             path: p.clone(),
         })
         .collect();
-    out.push_str(&columns(r, "end-reasons-chart", &cols, Fmt::Int, "games by end reason"));
+    out.push_str(&columns(
+        r,
+        "end-reasons-chart",
+        &cols,
+        Fmt::Int,
+        "games by end reason",
+    ));
     out.push_str("</div></section>\n");
     out
 }
@@ -167,7 +199,10 @@ fn cards(r: &Value) -> String {
                 let label = esc(a.get("name").and_then(Value::as_str).unwrap_or(""));
                 match a.get("used") {
                     Some(Value::Number(_)) => {
-                        format!("{label}: {}", num(r, &p(&format!("abilities.{k}.used")), Fmt::Int))
+                        format!(
+                            "{label}: {}",
+                            num(r, &p(&format!("abilities.{k}.used")), Fmt::Int)
+                        )
                     }
                     _ => format!(
                         "{label} <span class=\"note\">({})</span>",
@@ -293,7 +328,10 @@ pub(crate) fn goldfish(r: &Value) -> Result<(String, String), PageError> {
          decking, lost. Percentiles are nearest-rank.</p><div class=\"charts\"><table class=\"kv\">",
     );
     let mut row = |label: &str, cell: String| {
-        put(&mut out, format_args!("<tr><th>{label}</th><td>{cell}</td></tr>"));
+        put(
+            &mut out,
+            format_args!("<tr><th>{label}</th><td>{cell}</td></tr>"),
+        );
     };
     row("games", num(r, "games", Fmt::Int));
     row("kills", num(r, "kills", Fmt::Int));
@@ -302,7 +340,10 @@ pub(crate) fn goldfish(r: &Value) -> Result<(String, String), PageError> {
     row("median", num(r, "kill_turn.median", Fmt::Int));
     row("10th percentile", num(r, "kill_turn.p10", Fmt::Int));
     row("90th percentile", num(r, "kill_turn.p90", Fmt::Int));
-    row("cards in hand at the end (mean)", num(r, "hand_at_end", Fmt::Dec2));
+    row(
+        "cards in hand at the end (mean)",
+        num(r, "hand_at_end", Fmt::Dec2),
+    );
     out.push_str("</table>");
     let bars: Vec<Column> = array(r, "kill_turn.histogram")
         .iter()
@@ -315,7 +356,13 @@ pub(crate) fn goldfish(r: &Value) -> Result<(String, String), PageError> {
     if bars.is_empty() {
         out.push_str("<p class=\"note\">No kill within the turn limit.</p>");
     } else {
-        out.push_str(&columns(r, "kill-histogram", &bars, Fmt::Int, "games by kill turn"));
+        out.push_str(&columns(
+            r,
+            "kill-histogram",
+            &bars,
+            Fmt::Int,
+            "games by kill turn",
+        ));
     }
     out.push_str("</div></section>\n<section id=\"mana\"><h2>Mana by turn</h2><p class=\"note\">The share of games with at least k mana cards on the battlefield at the end of the deck's turn k, among the games still going then.</p><div class=\"charts\">");
     let mana: Vec<Column> = array(r, "mana_by_turn")
@@ -326,7 +373,13 @@ pub(crate) fn goldfish(r: &Value) -> Result<(String, String), PageError> {
             path: format!("mana_by_turn.{k}.share"),
         })
         .collect();
-    out.push_str(&columns(r, "mana-chart", &mana, Fmt::Pct, "share of games on curve by turn"));
+    out.push_str(&columns(
+        r,
+        "mana-chart",
+        &mana,
+        Fmt::Pct,
+        "share of games on curve by turn",
+    ));
     out.push_str("<table><thead><tr><th>turn</th><th>games</th><th>on curve</th><th>share</th></tr></thead><tbody>");
     for k in 0..mana.len() {
         let p = |key: &str| format!("mana_by_turn.{k}.{key}");

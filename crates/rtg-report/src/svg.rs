@@ -144,7 +144,13 @@ pub(crate) struct Column {
 
 /// A column chart of values of the report (counts or shares), each column labelled with its
 /// value above it and its label below.
-pub(crate) fn columns(root: &Value, id: &str, columns: &[Column], fmt: Fmt, caption: &str) -> String {
+pub(crate) fn columns(
+    root: &Value,
+    id: &str,
+    columns: &[Column],
+    fmt: Fmt,
+    caption: &str,
+) -> String {
     let values: Vec<f64> = columns
         .iter()
         .map(|c| number(root, &c.path).unwrap_or(0.0))
@@ -154,7 +160,11 @@ pub(crate) fn columns(root: &Value, id: &str, columns: &[Column], fmt: Fmt, capt
         _ => values.iter().copied().fold(0.0, f64::max).max(1.0),
     };
     // Wide enough for the longest label (about 7 px a character), narrower for many columns.
-    let longest = columns.iter().map(|c| c.label.chars().count()).max().unwrap_or(1) as f64;
+    let longest = columns
+        .iter()
+        .map(|c| c.label.chars().count())
+        .max()
+        .unwrap_or(1) as f64;
     let cw = if columns.len() > 30 {
         18.0
     } else {

@@ -203,17 +203,16 @@ pub fn play_batch(
         config.shard,
     );
     let mut cards = probe.as_ref().map(CardProbe::stats);
-    Workers::new(config.threads).run(
-        config.planned(),
-        &play,
-        &mut |(row, game): (GameRow, Option<CardGame>)| {
-            report.add(row.index, &row.record);
-            if let (Some(cards), Some(game)) = (&mut cards, &game) {
-                cards.add(game, &row.record);
-            }
-            rows(&row).map_err(SimError::Rows)
-        },
-    )?;
+    Workers::new(config.threads).run(config.planned(), &play, &mut |(row, game): (
+        GameRow,
+        Option<CardGame>,
+    )| {
+        report.add(row.index, &row.record);
+        if let (Some(cards), Some(game)) = (&mut cards, &game) {
+            cards.add(game, &row.record);
+        }
+        rows(&row).map_err(SimError::Rows)
+    })?;
     report.seconds = started.elapsed().as_secs_f64();
     Ok(Batch { report, cards })
 }

@@ -66,7 +66,10 @@ impl CardProbe {
         let mut cards: [Vec<CardKey>; 2] = [Vec::new(), Vec::new()];
         for (side, deck) in matchup.decks.iter().enumerate() {
             for def in &deck.cards {
-                match cards[side].iter_mut().find(|k| k.card_id == def.card_id.as_str()) {
+                match cards[side]
+                    .iter_mut()
+                    .find(|k| k.card_id == def.card_id.as_str())
+                {
                     Some(key) => key.copies += 1,
                     None => cards[side].push(CardKey {
                         card_id: def.card_id.as_str().to_owned(),

@@ -22,8 +22,8 @@ use crate::bot::{Bot, BotKind};
 use crate::card_stats::{CardGame, CardProbe, CardRow, own_turn};
 use crate::end_reasons::EndReasons;
 use crate::game::{
-    DeckList, GameEnd, GameSettings, MAX_OPENING_HAND, Matchup, SettingsError, Side, play_game_with,
-    seats,
+    DeckList, GameEnd, GameSettings, MAX_OPENING_HAND, Matchup, SettingsError, Side,
+    play_game_with, seats,
 };
 use crate::report::{GameFailure, MAX_LISTED_FAILURES};
 use crate::simulate::{ConfigError, MAX_THREADS};
@@ -126,7 +126,9 @@ impl GoldfishConfig {
             return Err(GoldfishError::Turns(self.max_turns));
         }
         if self.opening_hand > MAX_OPENING_HAND {
-            return Err(ConfigError::Settings(SettingsError::OpeningHand(self.opening_hand)).into());
+            return Err(
+                ConfigError::Settings(SettingsError::OpeningHand(self.opening_hand)).into(),
+            );
         }
         if let Some(n) = self.threads
             && !(1..=MAX_THREADS).contains(&n)

@@ -44,13 +44,13 @@ pub use goldfish::{
     ManaByTurn, goldfish,
 };
 pub use merge::{Inconsistency, MergeError};
-pub use tournament::{
-    Cell, Standing, TournamentError, TournamentProgress, TournamentReport, standings, tournament,
-};
-pub use stats::{Bar, Distribution, Histogram};
 pub use replay::{Checkpoint, REPLAY_VERSION, Replay, ReplayDeck, ReplayError, Verified};
 pub use report::{GameFailure, MAX_LISTED_FAILURES, Report, Shard, wilson_interval};
 pub use simulate::{
     CHUNK_GAMES, CSV_COLUMNS, ConfigError, GameRow, MAX_THREADS, SimConfig, SimError, csv_fields,
     simulate, simulate_rows,
+};
+pub use stats::{Bar, Distribution, Histogram};
+pub use tournament::{
+    Cell, Standing, TournamentError, TournamentProgress, TournamentReport, standings, tournament,
 };

@@ -181,7 +181,8 @@ pub fn tournament(
             let setup = |e: &dyn std::fmt::Display| {
                 TournamentError::Setup(decks[i].name.clone(), decks[j].name.clone(), e.to_string())
             };
-            let matchup = Matchup::new(decks[i].clone(), decks[j].clone()).map_err(|e| setup(&e))?;
+            let matchup =
+                Matchup::new(decks[i].clone(), decks[j].clone()).map_err(|e| setup(&e))?;
             let batch = play_batch(
                 &matchup,
                 &config,

@@ -5,12 +5,24 @@ use crate::support::{TempDir, assert_usage_error, json, rtg_root, without_second
 #[test]
 fn each_tournament_cell_equals_the_simulate_run_of_its_pair() {
     let run = rtg_root(&[
-        "tournament", "aggro", "control", "flyers", "--games", "16", "--seed", "4", "--json",
-        "--threads", "1",
+        "tournament",
+        "aggro",
+        "control",
+        "flyers",
+        "--games",
+        "16",
+        "--seed",
+        "4",
+        "--json",
+        "--threads",
+        "1",
     ]);
     assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
     let t = json(&run.stdout);
-    assert_eq!(t["decks"], serde_json::json!(["aggro", "control", "flyers"]));
+    assert_eq!(
+        t["decks"],
+        serde_json::json!(["aggro", "control", "flyers"])
+    );
     let decks = ["aggro", "control", "flyers"];
     for (i, a) in decks.iter().enumerate() {
         assert!(t["matrix"][i][i].is_null(), "the diagonal is null");
@@ -55,11 +67,16 @@ fn a_tournament_of_a_deck_directory_plays_every_deck_and_streams_its_csv() {
     let run = rtg_root(&["tournament", "--games", "3", "--csv", &csv, "--card-stats"]);
     assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
     assert!(
-        run.stdout.starts_with("tournament of 4 decks (greedy vs greedy), seed 0, 3 games per pair\n"),
+        run.stdout
+            .starts_with("tournament of 4 decks (greedy vs greedy), seed 0, 3 games per pair\n"),
         "{}",
         run.stdout
     );
-    assert!(run.stdout.contains("cards of midrange (18 games)"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("cards of midrange (18 games)"),
+        "{}",
+        run.stdout
+    );
     let text = dir.read("games.csv");
     let mut lines = text.lines();
     assert_eq!(
@@ -87,7 +104,9 @@ fn tournament_usage_errors_say_what_is_wrong() {
 
 #[test]
 fn simulate_adds_cards_only_when_asked_and_keeps_the_rest_of_the_report() {
-    let base = ["simulate", "aggro", "midrange", "--games", "30", "--seed", "2", "--json"];
+    let base = [
+        "simulate", "aggro", "midrange", "--games", "30", "--seed", "2", "--json",
+    ];
     let plain = rtg_root(&base);
     let mut with = base.to_vec();
     with.push("--card-stats");
@@ -153,7 +172,9 @@ fn html_pages_are_single_files_holding_their_report() {
 
 #[test]
 fn goldfish_reports_the_kill_turn() {
-    let run = rtg_root(&["goldfish", "aggro", "--games", "40", "--seed", "1", "--json"]);
+    let run = rtg_root(&[
+        "goldfish", "aggro", "--games", "40", "--seed", "1", "--json",
+    ]);
     assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
     let g = json(&run.stdout);
     let k = &g["kill_turn"];
@@ -169,7 +190,10 @@ fn goldfish_reports_the_kill_turn() {
         .map(|b| b["games"].as_u64().unwrap())
         .sum();
     assert_eq!(histogram, kills);
-    assert_eq!(g["end_reasons"]["empty_deck"][1], 0, "the goldfish never decks");
+    assert_eq!(
+        g["end_reasons"]["empty_deck"][1], 0,
+        "the goldfish never decks"
+    );
     let table = rtg_root(&["goldfish", "aggro", "--games", "40", "--seed", "1"]);
     assert!(
         table

@@ -79,7 +79,10 @@ fn watching_cards_changes_nothing_in_the_batch_and_counts_consistently() {
     let mut drawn_any = false;
     for r in &rows {
         assert_eq!(r.games, 30, "{r:?}");
-        assert!(r.played <= r.drawn, "a card is played from a hand it was drawn to: {r:?}");
+        assert!(
+            r.played <= r.drawn,
+            "a card is played from a hand it was drawn to: {r:?}"
+        );
         assert!(r.drawn <= r.games);
         assert_eq!(r.never_played, r.played == 0);
         drawn_any |= r.drawn > 0;
@@ -148,17 +151,27 @@ fn a_goldfish_never_acts_and_a_deck_kills_it_on_its_own() {
     assert_eq!(k.count, report.kills);
     let (p10, median, p90) = (k.p10.unwrap(), k.median.unwrap(), k.p90.unwrap());
     assert!(1 <= p10 && p10 <= median && median <= p90 && p90 <= 25);
-    assert_eq!(k.histogram.iter().map(|b| b.games).sum::<u64>(), report.kills);
+    assert_eq!(
+        k.histogram.iter().map(|b| b.games).sum::<u64>(),
+        report.kills
+    );
     // Every kill is by health: the goldfish never blocked, and it was never decked.
     assert_eq!(report.end_reasons.health[1], report.kills);
     assert_eq!(report.end_reasons.empty_deck[1], 0);
-    assert_eq!(report.end_reasons.health[0], 0, "the goldfish never deals damage");
+    assert_eq!(
+        report.end_reasons.health[0], 0,
+        "the goldfish never deals damage"
+    );
     // The deck's cards only, and a mana card is played on turn 1 in most games.
     let cards = report.cards.unwrap();
     assert!(cards.iter().all(|c| c.deck == "a"));
     assert_eq!(report.mana_by_turn[0].turn, 1);
     assert_eq!(report.mana_by_turn[0].games, 20);
-    assert!(report.mana_by_turn[0].share > 0.5, "{:?}", report.mana_by_turn);
+    assert!(
+        report.mana_by_turn[0].share > 0.5,
+        "{:?}",
+        report.mana_by_turn
+    );
 }
 
 #[test]
