@@ -119,11 +119,12 @@ pub fn render(report: &Value, info: &PageInfo) -> Result<String, PageError> {
     out.push_str(&settings(report, info));
     out.push_str(&samples(&info.samples));
     out.push_str("</main>\n");
-    // The JSON, for whoever wants the numbers back; `</` is escaped so that no text in it
-    // (a deck named `</script>`) can end the element.
+    // The JSON, for whoever wants the numbers back. Every `<` is written `\u003c` (it can only
+    // be inside a string, where that escape reads the same), so that no text in it (a deck
+    // named `</script>` or `<!--`) can end the element or change how it is read.
     let json = serde_json::to_string(report)
         .unwrap_or_default()
-        .replace("</", "<\\/");
+        .replace('<', "\\u003c");
     put(
         &mut out,
         format_args!(
@@ -231,3 +232,85 @@ svg.bar{vertical-align:middle;margin-left:6px}
 pre{background:#f2f2f2;padding:8px 10px;border-radius:4px;overflow-x:auto}
 .charts{display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start}
 ";
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn batch() -> Value {
+        json!({
+            "deck_a": "<b>aggro</b>", "deck_b": "mid</script>range", "bots": ["greedy", "random"],
+            "seed": 9, "batch_games": 4, "max_turns": 200, "cards_digest": "eee6818a543e5efd",
+            "shards": [{"index": 0, "count": 1}], "games": 4, "wins_a": 2, "wins_b": 1,
+            "draws": 0, "first_player_wins": 2, "turns_sum": 30, "turns_min": 9, "turns_max": 11,
+            "failures": [{"index": 3, "seed": 1, "message": "boom"}],
+            "end_reasons": {"health": [1, 2], "empty_deck": [0, 0], "turn_limit": 0},
+            "seconds": 0.5
+        })
+    }
+
+    #[test]
+    fn the_kind_is_told_by_the_keys() {
+        assert_eq!(kind_of(&batch()), Ok(Kind::Batch));
+        assert_eq!(
+            kind_of(&json!({"decks": [], "matrix": []})),
+            Ok(Kind::Tournament)
+        );
+        assert_eq!(
+            kind_of(&json!({"deck": "a", "kill_turn": {}})),
+            Ok(Kind::Goldfish)
+        );
+        assert_eq!(kind_of(&json!([1, 2])), Err(PageError::UnknownReport));
+        assert_eq!(
+            render(
+                &json!({"decks": ["one"], "matrix": [[null]]}),
+                &PageInfo::default()
+            ),
+            Err(PageError::Missing("two decks or more in `decks`"))
+        );
+    }
+
+    #[test]
+    fn names_are_escaped_and_cannot_end_the_embedded_json() {
+        let page = render(&batch(), &PageInfo::default()).unwrap();
+        assert!(page.contains("&lt;b&gt;aggro&lt;/b&gt; wins"));
+        assert!(!page.contains("<b>aggro"));
+        // One closing script tag: the embedded JSON's own `</` are escaped.
+        assert_eq!(page.matches("</script>").count(), 1);
+        assert!(page.contains(r#"mid\u003c/script>range"#));
+    }
+
+    #[test]
+    fn a_batch_page_derives_the_win_rate_from_finished_games() {
+        let page = render(&batch(), &PageInfo::default()).unwrap();
+        // 2 wins of 3 finished games (one failed).
+        let rate = 2.0_f64 / 3.0;
+        assert!(page.contains(&format!(
+            r#"data-derived="win_rate_a" data-value="{rate}" data-format="pct">66.7%"#
+        )));
+        assert!(page.contains(r#"data-derived="errors" data-value="1""#));
+        assert!(page.contains(r#"data-json="end_reasons.health.1" data-value="2""#));
+        assert!(
+            !page.contains("id=\"cards\""),
+            "no cards section without cards"
+        );
+    }
+
+    #[test]
+    fn sample_links_and_the_command_are_shown_escaped() {
+        let info = PageInfo {
+            command: "rtg simulate a b --seed 9 --html 'my page.html'".to_owned(),
+            samples: vec![SampleLink {
+                label: "game 3 & 4".to_owned(),
+                href: "samples/game-3.html".to_owned(),
+            }],
+        };
+        let page = render(&batch(), &info).unwrap();
+        assert!(page.contains(r#"<li><a href="samples/game-3.html">game 3 &amp; 4</a></li>"#));
+        assert!(page.contains("--html &#39;my page.html&#39;"));
+        let none = render(&batch(), &PageInfo::default()).unwrap();
+        assert!(none.contains("No sample games were saved with this report."));
+    }
+}
