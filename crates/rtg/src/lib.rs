@@ -79,8 +79,8 @@ pub use rtg_yaml::{
 pub use rtg_yaml as yaml;
 
 pub use rtg_sim::{
-    Bot, BotKind, DeckList, GreedyBot, HeuristicBot, Matchup, RandomBot, Replay, Report, SimConfig,
-    play_game, simulate,
+    Bot, BotRegistry, BotSpec, DeckList, GreedyBot, HeuristicBot, Matchup, PlayerView, RandomBot,
+    Replay, Report, SimConfig, play_game, simulate,
 };
 
 /// Bots, batches of games, shard reports and replays.
