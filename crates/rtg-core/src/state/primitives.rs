@@ -50,7 +50,23 @@ impl GameState {
             })
             .collect();
         self.cards.extend(instances);
-        self.player_slot(owner).deck.append(ids.iter().copied());
+        let player = self.player_slot(owner);
+        player.deck.append(ids.iter().copied());
+        // The other zones never hold more than the deck's cards and the tokens made later: room
+        // for the cards now, while the game is set up, spares the in-place step the allocations
+        // of lists growing as a game fills them.
+        let room = player.deck.len();
+        for zone in [
+            &mut player.hand,
+            &mut player.battlefield,
+            &mut player.graveyard,
+        ] {
+            zone.reserve(room);
+        }
+        player.listeners.reserve(room);
+        // Each attack is one creature's: no more attacks than cards in the decks.
+        let attackers = self.combats.len() + room;
+        self.combats.reserve(attackers);
         ids
     }
 
