@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use rtg::sim::{
-    BotKind, GoldfishConfig, GoldfishError, GoldfishReport, MAX_GOLDFISH_TURNS, MAX_THREADS,
+    BotSpec, GoldfishConfig, GoldfishError, GoldfishReport, MAX_GOLDFISH_TURNS, MAX_THREADS,
     Running, goldfish,
 };
 use rtg::yaml::Loader;
@@ -28,9 +28,10 @@ pub(crate) struct GoldfishArgs {
     /// Master seed: game K is seeded from (seed, K).
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// The deck's bot: random, greedy or heuristic.
-    #[arg(long, default_value = "greedy", value_parser = parse_bot)]
-    bot: BotKind,
+    /// The deck's bot, as a spec: `random`, `greedy`, `heuristic`, or with parameters
+    /// (`mcts:iterations=400`); see docs/bots.md.
+    #[arg(long, value_name = "SPEC", default_value = "greedy", value_parser = parse_bot)]
+    bot: BotSpec,
     /// Worker threads (default: one per core; at most 1024).
     #[arg(long)]
     threads: Option<usize>,

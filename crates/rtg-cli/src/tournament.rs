@@ -4,18 +4,19 @@ use std::path::PathBuf;
 
 use clap::Args;
 use rtg::sim::{
-    BotKind, CSV_COLUMNS, DeckList, MAX_THREADS, SimConfig, TournamentError, TournamentProgress,
+    CSV_COLUMNS, DeckList, MAX_THREADS, SimConfig, TournamentError, TournamentProgress,
     TournamentReport, csv_fields, tournament,
 };
 use rtg::yaml::Loader;
 
 use crate::content::{CliError, load_catalog, load_deck};
 use crate::reporting::{card_table, json_text, pct, print, progress_bar, to_value, write_page};
-use crate::setup::{ContentArgs, check_max_turns, parse_bot};
+use crate::setup::{BotArgs, ContentArgs, check_max_turns};
 
 /// Play every ordered pair of decks against each other and report the matrix of win rates.
 ///
-/// Each ordered pair (A, B) plays the batch `rtg simulate A B` would, with the same seed: game K
+/// Each ordered pair (A, B) plays the batch `rtg simulate A B` would, with the same seed and
+/// bots (--bot-a plays the row deck, --bot-b the column deck): game K
 /// of A vs B and of B vs A are shuffled by the same generator with the seats swapped, which
 /// narrows the variance of the difference between the two orders.
 #[derive(Args, Debug)]
@@ -30,15 +31,8 @@ pub(crate) struct TournamentArgs {
     /// The master seed of every pair's batch.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Both decks' bot: random, greedy or heuristic (--bot-a and --bot-b set them apart).
-    #[arg(long, value_parser = parse_bot, conflicts_with_all = ["bot_a", "bot_b"])]
-    bot: Option<BotKind>,
-    /// The row deck's bot (deck A of each pair).
-    #[arg(long, default_value = "greedy", value_parser = parse_bot)]
-    bot_a: BotKind,
-    /// The column deck's bot (deck B of each pair).
-    #[arg(long, default_value = "greedy", value_parser = parse_bot)]
-    bot_b: BotKind,
+    #[command(flatten)]
+    bots: BotArgs,
     /// Worker threads (default: one per core; at most 1024).
     #[arg(long)]
     threads: Option<usize>,
@@ -105,11 +99,10 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
         )));
     }
     check_max_turns(args.max_turns)?;
-    let bots = args.bot.map_or([args.bot_a, args.bot_b], |b| [b, b]);
     let config = SimConfig {
         games: args.games,
         seed: args.seed,
-        bots,
+        bots: args.bots.specs(),
         max_turns: args.max_turns,
         threads: args.threads,
         ..SimConfig::default()

@@ -8,8 +8,9 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use crate::bots::BotRegistry;
 use crate::card_stats::{CardGame, CardProbe, CardStats};
-use crate::game::{GameEnd, GameRecord, GameSettings, Matchup, Side, play_game_observed};
+use crate::game::{GameEnd, GameRecord, GameSettings, Matchup, Side, play_game_with};
 use crate::report::Report;
 use crate::simulate::{CHUNK_GAMES, GameRow, SimConfig, SimError};
 
@@ -84,14 +85,8 @@ pub(crate) fn play_caught(
             .or_else(|| panic.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown panic".to_owned());
         GameRecord {
-            settings: *settings,
-            end: GameEnd::Error,
-            turns: 0,
             error: Some(format!("the engine panicked: {message}")),
-            actions: Vec::new(),
-            checkpoints: Vec::new(),
-            final_digest: 0,
-            losses: [None, None],
+            ..GameRecord::unplayed(settings)
         }
     })
 }
@@ -165,7 +160,29 @@ pub fn play_batch(
     progress: &(dyn Fn(Running) + Sync),
     rows: &mut dyn FnMut(&GameRow) -> std::io::Result<()>,
 ) -> Result<Batch, SimError> {
+    play_batch_with(
+        &BotRegistry::builtin(),
+        matchup,
+        config,
+        card_stats,
+        progress,
+        rows,
+    )
+}
+
+/// [`play_batch`] with the bots of `registry` (one's own included), made once from
+/// `config.bots`. [`crate::simulate_with`] is this without the card statistics.
+pub fn play_batch_with(
+    registry: &BotRegistry,
+    matchup: &Matchup,
+    config: &SimConfig,
+    card_stats: bool,
+    progress: &(dyn Fn(Running) + Sync),
+    rows: &mut dyn FnMut(&GameRow) -> std::io::Result<()>,
+) -> Result<Batch, SimError> {
     config.check()?;
+    let [bot_a, bot_b] = registry.make_pair(&config.bots)?;
+    let bots = [&*bot_a, &*bot_b];
     let started = Instant::now();
     let tally = Tally::default();
     let probe = card_stats.then(|| CardProbe::new(matchup));
@@ -176,15 +193,21 @@ pub fn play_batch(
             Some(probe) => {
                 let mut game = probe.game();
                 let record = play_caught(&settings, || {
-                    play_game_observed(matchup, &settings, false, &mut |state, action, events| {
-                        probe.observe(&mut game, &settings, state, action, events)
-                    })
+                    play_game_with(
+                        matchup,
+                        &settings,
+                        bots,
+                        false,
+                        &mut |state, action, events| {
+                            probe.observe(&mut game, &settings, state, action, events)
+                        },
+                    )
                 });
                 (record, Some(game))
             }
             None => (
                 play_caught(&settings, || {
-                    play_game_observed(matchup, &settings, false, &mut |_, _, _| {})
+                    play_game_with(matchup, &settings, bots, false, &mut |_, _, _| {})
                 }),
                 None,
             ),
@@ -195,7 +218,7 @@ pub fn play_batch(
     let mut report = Report::new(
         &matchup.decks[0].name,
         &matchup.decks[1].name,
-        config.bots,
+        config.bots.clone(),
         config.seed,
         config.games,
         config.max_turns,

@@ -444,7 +444,7 @@ mod tests {
 
     use super::*;
     use crate::game::{DeckList, GameSettings};
-    use crate::{BotKind, GameRecord};
+    use crate::{BotSpec, GameRecord};
 
     fn deck(name: &str) -> DeckList {
         let fire = Arc::new(
@@ -467,7 +467,7 @@ mod tests {
             settings: GameSettings {
                 seed: 0,
                 a_first: true,
-                bots: [BotKind::Greedy; 2],
+                bots: [BotSpec::new("greedy"), BotSpec::new("greedy")],
                 max_turns: 10,
                 opening_hand: 0,
             },

@@ -13,12 +13,12 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use rtg_core::{CardType, GameRng, GameState, PlayerId};
-use rtg_rules::{Action, legal_actions};
+use rtg_rules::{Action, PlayerView};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::batch::{Running, Tally, Workers, play_caught};
-use crate::bot::{Bot, BotKind};
+use crate::bots::{Bot, BotRegistry, BotSpec};
 use crate::card_stats::{CardGame, CardProbe, CardRow, own_turn};
 use crate::end_reasons::EndReasons;
 use crate::game::{
@@ -37,16 +37,17 @@ use crate::stats::{Distribution, Histogram};
 pub struct GoldfishBot;
 
 impl Bot for GoldfishBot {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "goldfish"
     }
 
-    fn choose(&self, state: &GameState, player: PlayerId, _: &mut GameRng) -> Action {
-        if state
+    fn choose(&self, view: &PlayerView<'_>, _: &mut GameRng) -> Action {
+        if view
             .pending_triggers()
             .iter()
-            .any(|p| p.controller == player)
-            && let Some(resolve) = legal_actions(state)
+            .any(|p| p.controller == view.player())
+            && let Some(resolve) = view
+                .legal_actions()
                 .into_iter()
                 .find(|a| matches!(a, Action::ResolvePendingTrigger { .. }))
         {
@@ -64,15 +65,15 @@ pub const GOLDFISH: &str = "goldfish";
 pub const MAX_GOLDFISH_TURNS: u32 = crate::game::MAX_TURNS / 2;
 
 /// How a goldfish run is played.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct GoldfishConfig {
     /// Games.
     pub games: u64,
     /// The master seed: game `k` is seeded from (seed, k), as in a batch; the deck goes first in
     /// even games and second in odd ones.
     pub seed: u64,
-    /// The deck's bot.
-    pub bot: BotKind,
+    /// The deck's bot, by spec.
+    pub bot: BotSpec,
     /// The deck's own turns before the game stops (a game of `2 * max_turns` turns in all).
     pub max_turns: u32,
     /// Cards each player draws before the first turn.
@@ -86,7 +87,7 @@ impl Default for GoldfishConfig {
         GoldfishConfig {
             games: 1000,
             seed: 0,
-            bot: BotKind::Greedy,
+            bot: BotSpec::new("greedy"),
             max_turns: 20,
             opening_hand: 7,
             threads: None,
@@ -106,6 +107,9 @@ pub enum GoldfishError {
     /// The deck and its goldfish do not make a game.
     #[error("{0}")]
     Setup(String),
+    /// The deck's bot spec is not one the registry makes.
+    #[error(transparent)]
+    Bot(#[from] crate::bots::BotError),
 }
 
 impl GoldfishConfig {
@@ -114,7 +118,9 @@ impl GoldfishConfig {
         GameSettings {
             seed: GameRng::derive_seed(self.seed, index),
             a_first: index.is_multiple_of(2),
-            bots: [self.bot, self.bot],
+            // Deck B's spec names the goldfish, which no registry makes: it is played by
+            // [`GoldfishBot`] whatever the spec, and the record says who played.
+            bots: [self.bot.clone(), BotSpec::new(GOLDFISH)],
             max_turns: self.max_turns.saturating_mul(2),
             opening_hand: self.opening_hand,
         }
@@ -158,7 +164,7 @@ pub struct GoldfishReport {
     /// The deck's name.
     pub deck: String,
     /// The deck's bot.
-    pub bot: BotKind,
+    pub bot: BotSpec,
     /// The master seed.
     pub seed: u64,
     /// Games played.
@@ -225,9 +231,20 @@ fn mana_cards(state: &GameState, player: PlayerId) -> u32 {
         .count() as u32
 }
 
-/// Plays a goldfish run of `deck`: `progress` sees the games done (deck A is the deck), and
-/// `card_stats` adds the deck's per-card statistics.
+/// Plays a goldfish run of `deck` with rtg's bots: `progress` sees the games done (deck A is
+/// the deck), and `card_stats` adds the deck's per-card statistics.
 pub fn goldfish(
+    deck: &DeckList,
+    config: &GoldfishConfig,
+    card_stats: bool,
+    progress: &(dyn Fn(Running) + Sync),
+) -> Result<GoldfishReport, GoldfishError> {
+    goldfish_with(&BotRegistry::builtin(), deck, config, card_stats, progress)
+}
+
+/// [`goldfish`] with the deck's bot made by `registry` (one's own included).
+pub fn goldfish_with(
+    registry: &BotRegistry,
     deck: &DeckList,
     config: &GoldfishConfig,
     card_stats: bool,
@@ -239,7 +256,8 @@ pub fn goldfish(
         .map_err(|e| GoldfishError::Setup(e.to_string()))?;
     let probe = card_stats.then(|| CardProbe::new(&matchup));
     let tally = Tally::default();
-    let deck_bot = config.bot.bot();
+    let deck_bot = registry.make(&config.bot)?;
+    let deck_bot: &dyn Bot = &*deck_bot;
     let play = |index: u64| {
         let settings = config.game(index);
         let seat = if settings.a_first {
@@ -331,7 +349,7 @@ pub fn goldfish(
     });
     Ok(GoldfishReport {
         deck: deck.name.clone(),
-        bot: config.bot,
+        bot: config.bot.clone(),
         seed: config.seed,
         games: config.games,
         max_turns: config.max_turns,

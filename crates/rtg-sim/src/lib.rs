@@ -1,10 +1,14 @@
 //! # rtg-sim
 //!
-//! Playing many games: bots ([`Bot`]: random, greedy, heuristic), one game driven to its end
+//! Playing many games: bots ([`Bot`]: random, greedy, heuristic, or one's own, deciding from
+//! a [`PlayerView`] and named by a [`BotSpec`] through a [`BotRegistry`]), one game driven to its end
 //! ([`play_game`]), batches in parallel ([`simulate`]) whose [`Report`] depends only on the
 //! batch's settings — game `k` is seeded from (master seed, k), so threads, shards and machines
 //! change nothing — shard reports that merge into the whole batch's ([`Report::merge`]), and
 //! replay files that re-run a game and prove it bit for bit by state digests ([`Replay`]).
+//! For balancing: batches that also watch every card ([`play_batch`], [`CardStats`]),
+//! tournaments over many decks with paired seeds ([`tournament`]) and goldfish runs against an
+//! opponent who never acts ([`goldfish`], [`GoldfishBot`]).
 //!
 //! Files from elsewhere are not trusted: replays and reports are read with a size cap
 //! ([`read_json`]), reports are checked for consistency before they merge ([`Report::check`]),
@@ -16,7 +20,7 @@
 //! randomness comes from seeded generators derived from the game's seed.
 
 mod batch;
-mod bot;
+mod bots;
 mod card_stats;
 mod end_reasons;
 mod files;
@@ -29,8 +33,11 @@ mod simulate;
 mod stats;
 mod tournament;
 
-pub use batch::{Batch, Running, play_batch};
-pub use bot::{Bot, BotKind, GreedyBot, HeuristicBot, RandomBot, acts_for, best_target, to_act};
+pub use batch::{Batch, Running, play_batch, play_batch_with};
+pub use bots::{
+    Bot, BotError, BotFactory, BotRegistry, BotSpec, GreedyBot, HeuristicBot, RandomBot,
+    aimed_target, best_target,
+};
 pub use card_stats::{AbilityRow, CardGame, CardProbe, CardRow, CardStats};
 pub use end_reasons::EndReasons;
 pub use files::{FileError, MAX_JSON_BYTES, read_bounded, read_json};
@@ -41,16 +48,18 @@ pub use game::{
 };
 pub use goldfish::{
     GOLDFISH, GoldfishBot, GoldfishConfig, GoldfishError, GoldfishReport, MAX_GOLDFISH_TURNS,
-    ManaByTurn, goldfish,
+    ManaByTurn, goldfish, goldfish_with,
 };
 pub use merge::{Inconsistency, MergeError};
 pub use replay::{Checkpoint, REPLAY_VERSION, Replay, ReplayDeck, ReplayError, Verified};
 pub use report::{GameFailure, MAX_LISTED_FAILURES, Report, Shard, wilson_interval};
+pub use rtg_rules::{PlayerView, acts_for, to_act};
 pub use simulate::{
     CHUNK_GAMES, CSV_COLUMNS, ConfigError, GameRow, MAX_THREADS, SimConfig, SimError, csv_fields,
-    simulate, simulate_rows,
+    simulate, simulate_rows, simulate_with,
 };
 pub use stats::{Bar, Distribution, Histogram};
 pub use tournament::{
     Cell, Standing, TournamentError, TournamentProgress, TournamentReport, standings, tournament,
+    tournament_with,
 };

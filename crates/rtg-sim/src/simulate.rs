@@ -3,19 +3,19 @@
 use rtg_core::GameRng;
 use thiserror::Error;
 
-use crate::bot::BotKind;
+use crate::bots::{BotError, BotRegistry, BotSpec};
 use crate::game::{GameEnd, GameRecord, GameSettings, Matchup, SettingsError};
 use crate::report::{Report, Shard};
 
 /// How a batch is played.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct SimConfig {
     /// Games in the whole batch.
     pub games: u64,
     /// The master seed: game `k` is seeded from (seed, k).
     pub seed: u64,
-    /// Deck A's and deck B's bots.
-    pub bots: [BotKind; 2],
+    /// Deck A's and deck B's bots, by spec.
+    pub bots: [BotSpec; 2],
     /// The turn limit of each game.
     pub max_turns: u32,
     /// Cards each player draws before the first turn.
@@ -31,7 +31,7 @@ impl Default for SimConfig {
         SimConfig {
             games: 1000,
             seed: 0,
-            bots: [BotKind::Greedy, BotKind::Greedy],
+            bots: [BotSpec::new("greedy"), BotSpec::new("greedy")],
             max_turns: 200,
             opening_hand: 7,
             threads: None,
@@ -47,7 +47,7 @@ impl SimConfig {
         GameSettings {
             seed: GameRng::derive_seed(self.seed, index),
             a_first: index.is_multiple_of(2),
-            bots: self.bots,
+            bots: self.bots.clone(),
             max_turns: self.max_turns,
             opening_hand: self.opening_hand,
         }
@@ -86,6 +86,9 @@ pub enum SimError {
     /// The configuration is refused before any game is played.
     #[error(transparent)]
     Config(#[from] ConfigError),
+    /// A bot spec the registry cannot make a bot of.
+    #[error(transparent)]
+    Bot(#[from] BotError),
     /// Writing a row failed; the batch stopped there.
     #[error("cannot write a game's row: {0}")]
     Rows(#[source] std::io::Error),
@@ -124,9 +127,10 @@ pub struct GameRow {
     pub record: GameRecord,
 }
 
-/// Plays the games of `config.shard` of the batch, calling `progress` with the number of games
-/// done so far (from any thread). The report is the same whatever the thread count. Fails only on
-/// a configuration [`SimConfig::check`] refuses.
+/// Plays the games of `config.shard` of the batch with rtg's bots ([`BotRegistry::builtin`]),
+/// calling `progress` with the number of games done so far (from any thread). The report is the
+/// same whatever the thread count. Fails only on a configuration [`SimConfig::check`] refuses or
+/// a bot spec the registry refuses.
 pub fn simulate(
     matchup: &Matchup,
     config: &SimConfig,
@@ -137,17 +141,36 @@ pub fn simulate(
 
 /// [`simulate`], also handing every game's row to `rows` in game-index order as the batch goes
 /// (for CSV output), so that no row outlives its chunk of [`CHUNK_GAMES`] games.
-///
-/// Games are played in chunks of consecutive shard games, each in parallel, then folded into the
-/// report in index order: the report and the rows are the same whatever the thread count, and
-/// memory holds one chunk's rows whatever the number of games.
 pub fn simulate_rows(
     matchup: &Matchup,
     config: &SimConfig,
     progress: &(dyn Fn(u64) + Sync),
     rows: &mut dyn FnMut(&GameRow) -> std::io::Result<()>,
 ) -> Result<Report, SimError> {
-    let batch = crate::batch::play_batch(matchup, config, false, &|r| progress(r.done), rows)?;
+    simulate_with(&BotRegistry::builtin(), matchup, config, progress, rows)
+}
+
+/// [`simulate_rows`] with the bots of `registry` (one's own included): `config.bots` are made
+/// into bots once, and every game of the batch is played by them.
+///
+/// Games are played in chunks of consecutive shard games, each in parallel, then folded into the
+/// report in index order: the report and the rows are the same whatever the thread count, and
+/// memory holds one chunk's rows whatever the number of games.
+pub fn simulate_with(
+    registry: &BotRegistry,
+    matchup: &Matchup,
+    config: &SimConfig,
+    progress: &(dyn Fn(u64) + Sync),
+    rows: &mut dyn FnMut(&GameRow) -> std::io::Result<()>,
+) -> Result<Report, SimError> {
+    let batch = crate::batch::play_batch_with(
+        registry,
+        matchup,
+        config,
+        false,
+        &|r| progress(r.done),
+        rows,
+    )?;
     Ok(batch.report)
 }
 

@@ -12,8 +12,8 @@ use std::time::Instant;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::batch::{Running, play_batch};
-use crate::bot::BotKind;
+use crate::batch::{Running, play_batch_with};
+use crate::bots::{BotRegistry, BotSpec};
 use crate::card_stats::{CardRow, CardStats};
 use crate::end_reasons::EndReasons;
 use crate::game::{DeckList, Matchup};
@@ -93,7 +93,7 @@ pub struct TournamentReport {
     /// The decks' names, in the order of the matrix's rows and columns.
     pub decks: Vec<String>,
     /// The row deck's and the column deck's bots.
-    pub bots: [BotKind; 2],
+    pub bots: [BotSpec; 2],
     /// The master seed of every pairing.
     pub seed: u64,
     /// Games of each ordered pair.
@@ -145,9 +145,28 @@ pub struct TournamentProgress {
 }
 
 /// Plays a tournament between `decks` with `config` for every ordered pair (its shard is
-/// ignored: the whole batch of each pair is played). `rows` gets each game's row with its
-/// pairing's matchup, in pairing order then game order.
+/// ignored: the whole batch of each pair is played), with rtg's bots. `rows` gets each game's
+/// row with its pairing's matchup, in pairing order then game order.
 pub fn tournament(
+    decks: &[DeckList],
+    config: &SimConfig,
+    card_stats: bool,
+    progress: &(dyn Fn(TournamentProgress) + Sync),
+    rows: &mut dyn FnMut(&Matchup, &GameRow) -> std::io::Result<()>,
+) -> Result<TournamentReport, TournamentError> {
+    tournament_with(
+        &BotRegistry::builtin(),
+        decks,
+        config,
+        card_stats,
+        progress,
+        rows,
+    )
+}
+
+/// [`tournament`] with the bots of `registry` (one's own included).
+pub fn tournament_with(
+    registry: &BotRegistry,
     decks: &[DeckList],
     config: &SimConfig,
     card_stats: bool,
@@ -164,7 +183,7 @@ pub fn tournament(
     }
     let config = SimConfig {
         shard: crate::report::Shard::WHOLE,
-        ..*config
+        ..config.clone()
     };
     config.check().map_err(SimError::from)?;
     let started = Instant::now();
@@ -183,7 +202,8 @@ pub fn tournament(
             };
             let matchup =
                 Matchup::new(decks[i].clone(), decks[j].clone()).map_err(|e| setup(&e))?;
-            let batch = play_batch(
+            let batch = play_batch_with(
+                registry,
                 &matchup,
                 &config,
                 card_stats,
@@ -229,7 +249,7 @@ pub fn tournament(
         .cards_digest();
     Ok(TournamentReport {
         decks: decks.iter().map(|d| d.name.clone()).collect(),
-        bots: config.bots,
+        bots: config.bots.clone(),
         seed: config.seed,
         games_per_pair: config.games,
         max_turns: config.max_turns,

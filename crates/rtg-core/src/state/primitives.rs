@@ -279,6 +279,27 @@ impl GameState {
         self.player_slot(player).deck = order.into_iter().collect();
     }
 
+    /// Deals a player's hidden cards anew: `hand` becomes their hand and `deck` their deck (top
+    /// first), each card's location following. For sampling what a player cannot see (a
+    /// determinization): the two lists must hold exactly the cards of that player's hand and
+    /// deck now, in any arrangement, or the state's invariants break.
+    pub fn redeal_hidden(&mut self, player: PlayerId, hand: &[InstanceId], deck: &[InstanceId]) {
+        debug_assert_eq!(
+            hand.len() + deck.len(),
+            self.player(player).hand.len() + self.player(player).deck.len(),
+            "a redeal keeps the number of hidden cards"
+        );
+        for &id in hand {
+            self.cards[id.index()].location = Location::Hand;
+        }
+        for &id in deck {
+            self.cards[id.index()].location = Location::Deck;
+        }
+        let slot = self.player_slot(player);
+        slot.hand = hand.iter().copied().collect();
+        slot.deck = deck.iter().copied().collect();
+    }
+
     /// Draws the top card of a player's deck. Drawing from an empty deck marks the player as
     /// having lost (applied at the next state-based check) and returns `None`.
     pub fn draw(&mut self, player: PlayerId, events: &mut Vec<Event>) -> Option<InstanceId> {

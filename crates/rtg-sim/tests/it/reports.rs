@@ -27,7 +27,7 @@ fn decks() -> Vec<DeckList> {
 #[test]
 fn each_tournament_cell_is_the_batch_of_its_pair_with_the_same_seed() {
     let decks = decks();
-    let config = config([BotKind::Greedy, BotKind::Random], 12);
+    let config = config(["greedy", "random"], 12);
     let mut rows = 0;
     let t = tournament(&decks, &config, false, &|_| {}, &mut |_, _| {
         rows += 1;
@@ -56,7 +56,7 @@ fn each_tournament_cell_is_the_batch_of_its_pair_with_the_same_seed() {
 #[test]
 fn a_tournament_refuses_one_deck_and_twice_the_same_name() {
     let decks = decks();
-    let config = config([BotKind::Greedy, BotKind::Greedy], 2);
+    let config = config(["greedy", "greedy"], 2);
     let one = tournament(&decks[..1], &config, false, &|_| {}, &mut |_, _| Ok(()));
     assert!(matches!(one, Err(TournamentError::TooFewDecks(1))));
     let twice = [decks[0].clone(), decks[0].clone()];
@@ -70,7 +70,7 @@ fn a_tournament_refuses_one_deck_and_twice_the_same_name() {
 #[test]
 fn watching_cards_changes_nothing_in_the_batch_and_counts_consistently() {
     let m = matchup();
-    let config = config([BotKind::Greedy, BotKind::Greedy], 30);
+    let config = config(["greedy", "greedy"], 30);
     let plain = simulate(&m, &config, &|_| {}).unwrap();
     let batch = play_batch(&m, &config, true, &|_| {}, &mut |_| Ok(())).unwrap();
     assert_eq!(batch.report, plain);
@@ -99,7 +99,7 @@ fn watching_cards_changes_nothing_in_the_batch_and_counts_consistently() {
         .unwrap();
     assert!(mana.drawn >= 20 && mana.played >= 15, "{mana:?}");
     // The thread count changes nothing.
-    let mut two = config;
+    let mut two = config.clone();
     two.threads = Some(2);
     let again = play_batch(&m, &two, true, &|_| {}, &mut |_| Ok(())).unwrap();
     assert_eq!(again.cards.unwrap().rows(), rows);
@@ -109,7 +109,7 @@ fn watching_cards_changes_nothing_in_the_batch_and_counts_consistently() {
 fn the_running_counts_reach_the_reports_totals() {
     use std::sync::Mutex;
     let m = matchup();
-    let config = config([BotKind::Random, BotKind::Greedy], 25);
+    let config = config(["random", "greedy"], 25);
     let last = Mutex::new(Running::default());
     let batch = play_batch(
         &m,
