@@ -108,7 +108,7 @@ pub(crate) fn run(args: GoldfishArgs) -> Result<(), CliError> {
         e => CliError::Usage(e.to_string()),
     })?;
     if let Some(path) = &args.html {
-        write_page(path, &to_value(&report)?)?;
+        write_page(path, &to_value(&report)?, Vec::new())?;
     }
     if !args.card_stats {
         report.cards = None;

@@ -5,7 +5,7 @@ use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use rtg::report::{PageInfo, render};
+use rtg::report::{PageInfo, SampleLink, render};
 use rtg::sim::CardRow;
 
 use crate::content::CliError;
@@ -54,11 +54,16 @@ pub(crate) fn command_line() -> String {
         .join(" ")
 }
 
-/// Writes the page of a report's JSON value to `path`.
-pub(crate) fn write_page(path: &Path, report: &serde_json::Value) -> Result<(), CliError> {
+/// Writes the page of a report's JSON value to `path`, with links to sample games (label and
+/// href relative to the page) in its "sample games" section.
+pub(crate) fn write_page(
+    path: &Path,
+    report: &serde_json::Value,
+    samples: Vec<SampleLink>,
+) -> Result<(), CliError> {
     let info = PageInfo {
         command: command_line(),
-        samples: Vec::new(),
+        samples,
     };
     let page = render(report, &info).map_err(|e| CliError::Content(e.to_string()))?;
     std::fs::write(path, page)

@@ -167,7 +167,10 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
         if let (Some(map), Some(cards)) = (value.as_object_mut(), &cards) {
             map.insert("cards".to_owned(), to_value(cards)?);
         }
-        write_page(path, &value)?;
+        // Pages of chosen games of the batch (the viewer's `--sample`) are linked here: one
+        // (label, href relative to this page) each, shown in the page's "sample games" section.
+        let samples = Vec::new();
+        write_page(path, &value, samples)?;
     }
     // The report as it always was; `cards` only when asked for, after every other key.
     let text = match (args.json, args.card_stats, &cards) {

@@ -175,7 +175,7 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
         writer.flush().map_err(|e| csv_error(path, &e))?;
     }
     if let Some(path) = &args.html {
-        write_page(path, &to_value(&report)?)?;
+        write_page(path, &to_value(&report)?, Vec::new())?;
     }
     if !args.card_stats {
         report.cards = None;
