@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use rtg::sim::{DeckList, Matchup, Replay, read_json};
+use rtg::sim::{Matchup, Replay, ReplayCardsError, read_json};
 use rtg::yaml::Loader;
 
 use crate::content::{CliError, load_catalog};
@@ -15,7 +15,9 @@ use crate::output::path_problem;
 pub(crate) struct ReplayArgs {
     /// The replay file (written by `rtg play --record`).
     file: PathBuf,
-    /// Card directory or file (repeatable). Default: `cards/`.
+    /// Card directory or file (repeatable): compared with the definitions the replay carries,
+    /// naming every card that differs. A version-1 replay (without definitions) is played with
+    /// these, by default `cards/`.
     #[arg(long = "cards", value_name = "DIR")]
     cards: Vec<PathBuf>,
     /// Print only the verdict.
@@ -23,39 +25,47 @@ pub(crate) struct ReplayArgs {
     quiet: bool,
 }
 
-pub(crate) fn run(args: ReplayArgs) -> Result<(), CliError> {
-    if let Some(problem) = path_problem(&args.file) {
-        return Err(CliError::Usage(problem));
+/// The matchup to re-run the replay on: the definitions it carries, compared with the given
+/// cards when there are any (naming every card that differs); a version-1 replay, which carries
+/// none, is played with the given cards or `cards/`.
+fn matchup_of(replay: &Replay, args: &ReplayArgs) -> Result<Matchup, CliError> {
+    let file = args.file.display();
+    let content = |e: ReplayCardsError| CliError::Content(format!("{file}: {e}"));
+    if replay.cards.is_some() && args.cards.is_empty() {
+        return replay.carried_matchup().map_err(content);
     }
-    let replay: Replay = read_json(&args.file, "replay file")?;
-    let loader = Loader::default();
     let paths = if args.cards.is_empty() {
         vec![PathBuf::from("cards")]
     } else {
         args.cards.clone()
     };
-    let catalog = load_catalog(&loader, &paths)?;
-    let deck = |i: usize| -> Result<DeckList, CliError> {
-        let d = &replay.decks[i];
-        let cards = d
-            .cards
-            .iter()
-            .map(|id| {
-                catalog.get(id).cloned().ok_or_else(|| {
-                    CliError::Content(format!(
-                        "{}: the replay's deck `{}` uses card `{id}`, which is not in the catalog",
-                        args.file.display(),
-                        d.name
-                    ))
-                })
-            })
-            .collect::<Result<_, _>>()?;
-        Ok(DeckList {
-            name: d.name.clone(),
-            cards,
-        })
-    };
-    let matchup = Matchup::new(deck(0)?, deck(1)?).map_err(|e| CliError::Content(e.to_string()))?;
+    let catalog = load_catalog(&Loader::default(), &paths)?;
+    let lookup = |id: &str| catalog.get(id).cloned();
+    if replay.cards.is_some() {
+        let differ = replay.differing_cards(lookup).map_err(content)?;
+        if !differ.is_empty() {
+            let list: Vec<String> = differ.iter().map(ToString::to_string).collect();
+            return Err(CliError::Content(format!(
+                "{file}: {} of the replay's cards differ from the given ones: {} (without --cards, the replay uses the definitions it carries)",
+                differ.len(),
+                list.join(", ")
+            )));
+        }
+    }
+    replay.matchup_from(lookup).map_err(|e| match e {
+        ReplayCardsError::Missing { deck, card } => CliError::Content(format!(
+            "{file}: the replay's deck `{deck}` uses card `{card}`, which is not in the catalog"
+        )),
+        other => content(other),
+    })
+}
+
+pub(crate) fn run(args: ReplayArgs) -> Result<(), CliError> {
+    if let Some(problem) = path_problem(&args.file) {
+        return Err(CliError::Usage(problem));
+    }
+    let replay: Replay = read_json(&args.file, "replay file")?;
+    let matchup = matchup_of(&replay, &args)?;
     let print = if args.quiet {
         Print::Nothing
     } else {

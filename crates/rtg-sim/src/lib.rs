@@ -21,6 +21,7 @@ mod files;
 mod game;
 mod merge;
 mod replay;
+mod replay_cards;
 mod report;
 mod simulate;
 
@@ -33,7 +34,10 @@ pub use game::{
     play_game, play_game_observed,
 };
 pub use merge::{Inconsistency, MergeError};
-pub use replay::{Checkpoint, REPLAY_VERSION, Replay, ReplayDeck, ReplayError, Verified};
+pub use replay::{
+    Checkpoint, OLDEST_REPLAY_VERSION, REPLAY_VERSION, Replay, ReplayDeck, ReplayError, Verified,
+};
+pub use replay_cards::{CardDifference, MAX_REPLAY_CARDS, ReplayCardsError, canonical_card};
 pub use report::{GameFailure, MAX_LISTED_FAILURES, Report, Shard, wilson_interval};
 pub use simulate::{
     CHUNK_GAMES, CSV_COLUMNS, ConfigError, GameRow, MAX_THREADS, SimConfig, SimError, csv_fields,
