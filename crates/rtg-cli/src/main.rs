@@ -29,6 +29,7 @@ mod replay;
 mod scenario;
 mod setup;
 mod simulate;
+mod viewer;
 
 use std::process::ExitCode;
 

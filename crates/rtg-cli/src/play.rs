@@ -8,6 +8,7 @@ use rtg::sim::{BotKind, Replay, SimConfig, play_game_observed};
 use crate::content::CliError;
 use crate::narrate::{Narration, Print};
 use crate::setup::{ContentArgs, check_max_turns, parse_bot};
+use crate::viewer::write_page;
 
 /// Play one game between two bots and print it turn by turn.
 #[derive(Args, Debug)]
@@ -37,6 +38,12 @@ pub(crate) struct PlayArgs {
     /// Print only the result.
     #[arg(long)]
     quiet: bool,
+    /// Print the engine's events under each action, besides the words.
+    #[arg(long)]
+    events: bool,
+    /// Write the game as a viewer page: one self-contained HTML file (see docs/viewer.md).
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
     #[command(flatten)]
     content: ContentArgs,
 }
@@ -51,13 +58,9 @@ pub(crate) fn run(args: PlayArgs) -> Result<(), CliError> {
         ..SimConfig::default()
     };
     let settings = config.game(args.game);
-    let print = if args.quiet {
-        Print::Result
-    } else {
-        Print::Game
-    };
+    let print = Print::from_flags(args.quiet, args.events, false);
     // One run: the narration watches the game the replay is recorded from.
-    let mut narration = Narration::new(print);
+    let mut narration = Narration::new(print, args.html.is_some());
     let record = play_game_observed(&matchup, &settings, true, &mut |state, action, events| {
         narration.observe(state, action, events)
     });
@@ -72,6 +75,9 @@ pub(crate) fn run(args: PlayArgs) -> Result<(), CliError> {
         std::fs::write(path, json + "\n")
             .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
         out!("replay written to {}", path.display());
+    }
+    if let (Some(path), Some(timeline)) = (&args.html, &narration.timeline) {
+        write_page(path, &replay, timeline)?;
     }
     Ok(())
 }

@@ -7,8 +7,9 @@ use rtg::sim::{Matchup, Replay, ReplayCardsError, read_json};
 use rtg::yaml::Loader;
 
 use crate::content::{CliError, load_catalog};
-use crate::narrate::{Print, print_replay};
+use crate::narrate::{Narration, Print};
 use crate::output::path_problem;
+use crate::viewer::write_page;
 
 /// Re-run a replay file, print the game, and fail if any state digest differs.
 #[derive(Args, Debug)]
@@ -23,6 +24,12 @@ pub(crate) struct ReplayArgs {
     /// Print only the verdict.
     #[arg(long)]
     quiet: bool,
+    /// Print the engine's events under each action, besides the words.
+    #[arg(long)]
+    events: bool,
+    /// Write the game as a viewer page: one self-contained HTML file (see docs/viewer.md).
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
 }
 
 /// The matchup to re-run the replay on: the definitions it carries, compared with the given
@@ -66,12 +73,15 @@ pub(crate) fn run(args: ReplayArgs) -> Result<(), CliError> {
     }
     let replay: Replay = read_json(&args.file, "replay file")?;
     let matchup = matchup_of(&replay, &args)?;
-    let print = if args.quiet {
-        Print::Nothing
-    } else {
-        Print::Game
-    };
-    let verified = print_replay(&replay, &matchup, print);
+    let print = Print::from_flags(args.quiet, args.events, true);
+    let mut narration = Narration::new(print, args.html.is_some());
+    let verified = replay.verify(&matchup, |state, action, events| {
+        narration.observe(state, action, events)
+    });
+    narration.finish();
+    if let (Ok(_), Some(path), Some(timeline)) = (&verified, &args.html, &narration.timeline) {
+        write_page(path, &replay, timeline)?;
+    }
     match verified {
         Ok(checked) => {
             out!(
