@@ -19,6 +19,8 @@ mod ci;
 #[cfg(test)]
 mod doc_examples;
 #[cfg(test)]
+mod facade;
+#[cfg(test)]
 mod json;
 #[cfg(test)]
 mod layers;
