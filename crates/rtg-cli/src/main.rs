@@ -21,6 +21,7 @@ macro_rules! out {
 
 mod check;
 mod content;
+mod human;
 mod merge;
 mod narrate;
 mod output;

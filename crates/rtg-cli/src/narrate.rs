@@ -11,11 +11,16 @@ use rtg::{Action, Event, GameState};
 pub(crate) struct Narrator {
     turn: u32,
     events: bool,
+    hidden: [bool; 2],
 }
 
 impl Narrator {
-    fn new(events: bool) -> Narrator {
-        Narrator { turn: 0, events }
+    fn new(events: bool, hidden: [bool; 2]) -> Narrator {
+        Narrator {
+            turn: 0,
+            events,
+            hidden,
+        }
     }
 
     /// Prints the opening position.
@@ -37,7 +42,7 @@ impl Narrator {
             state.turn(),
             state.player(state.active()).name
         );
-        print_board(state, [false, false]);
+        print_board(state, self.hidden);
     }
 
     fn raw_events(&self, state: &GameState, events: &[Event]) {
@@ -139,6 +144,7 @@ pub(crate) struct Narration {
     print: Print,
     narrator: Option<Narrator>,
     previous: Option<GameState>,
+    hidden: [bool; 2],
     /// The viewer page's timeline, when a page is wanted.
     pub(crate) timeline: Option<Timeline>,
 }
@@ -150,8 +156,21 @@ impl Narration {
             print,
             narrator: None,
             previous: None,
+            hidden: [false, false],
             timeline: page.then(Timeline::new),
         }
+    }
+
+    /// The same, showing only the size of the hand of `seat` in the boards it prints (the
+    /// bot's hand, when a person plays against it).
+    pub(crate) fn hiding(mut self, seat: usize) -> Narration {
+        self.hidden[seat & 1] = true;
+        self
+    }
+
+    /// Goes back to an earlier state (an undo): the next step is narrated from it.
+    pub(crate) fn rewind(&mut self, state: &GameState) {
+        self.previous = Some(state.clone());
     }
 
     /// Takes the starting state (no action), then each state after an action with the action
@@ -163,7 +182,7 @@ impl Narration {
         if matches!(self.print, Print::Game | Print::GameAndEvents) {
             match (&mut self.narrator, action, &self.previous) {
                 (None, _, _) => {
-                    let mut n = Narrator::new(self.print == Print::GameAndEvents);
+                    let mut n = Narrator::new(self.print == Print::GameAndEvents, self.hidden);
                     n.start(state);
                     self.narrator = Some(n);
                 }

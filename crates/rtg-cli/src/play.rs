@@ -3,9 +3,11 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use rtg::sim::{BotKind, Replay, SimConfig, play_game_observed};
+use rtg::sim::{BotKind, Replay, Side, SimConfig, play_game_observed};
+use rtg::view::Timeline;
 
 use crate::content::CliError;
+use crate::human::{human_seat, play_human};
 use crate::narrate::{Narration, Print};
 use crate::setup::{ContentArgs, check_max_turns, parse_bot};
 use crate::viewer::write_page;
@@ -41,6 +43,11 @@ pub(crate) struct PlayArgs {
     /// Print the engine's events under each action, besides the words.
     #[arg(long)]
     events: bool,
+    /// Play deck A's side (`a`) or deck B's (`b`) yourself, against the other side's bot:
+    /// the legal actions are numbered at each of your decisions; `u` undoes, `q` quits. Reads
+    /// standard input line by line, so a game can be piped in.
+    #[arg(long, value_name = "a|b", value_parser = parse_side)]
+    human: Option<Side>,
     /// Write the game as a viewer page: one self-contained HTML file (see docs/viewer.md).
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
@@ -59,13 +66,40 @@ pub(crate) fn run(args: PlayArgs) -> Result<(), CliError> {
     };
     let settings = config.game(args.game);
     let print = Print::from_flags(args.quiet, args.events, false);
-    // One run: the narration watches the game the replay is recorded from.
-    let mut narration = Narration::new(print, args.html.is_some());
-    let record = play_game_observed(&matchup, &settings, true, &mut |state, action, events| {
-        narration.observe(state, action, events)
-    });
-    narration.finish();
-    let replay = Replay::from_record(&matchup, &record);
+    let (record, mut replay, timeline) = match args.human {
+        Some(side) => {
+            let seat = human_seat(&settings, side).index();
+            let mut narration = Narration::new(print, false).hiding(1 - seat);
+            let mut input = std::io::stdin().lock();
+            let record = play_human(&matchup, &settings, side, &mut input, &mut narration)?;
+            let mut replay = Replay::from_record(&matchup, &record);
+            replay.human = Some(side);
+            // The page shows the game as it stands, without the moves taken back.
+            let timeline = match &args.html {
+                Some(_) => {
+                    let mut timeline = Timeline::new();
+                    replay
+                        .verify(&matchup, |s, a, e| timeline.observe(s, a, e))
+                        .map_err(|e| CliError::Content(format!("engine error: {e}")))?;
+                    Some(timeline)
+                }
+                None => None,
+            };
+            (record, replay, timeline)
+        }
+        None => {
+            // One run: the narration watches the game the replay is recorded from.
+            let mut narration = Narration::new(print, args.html.is_some());
+            let record =
+                play_game_observed(&matchup, &settings, true, &mut |state, action, events| {
+                    narration.observe(state, action, events)
+                });
+            narration.finish();
+            let replay = Replay::from_record(&matchup, &record);
+            (record, replay, narration.timeline)
+        }
+    };
+    replay.human = replay.human.or(args.human);
     if let Some(error) = &record.error {
         return Err(CliError::Content(format!("engine error: {error}")));
     }
@@ -76,8 +110,17 @@ pub(crate) fn run(args: PlayArgs) -> Result<(), CliError> {
             .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
         out!("replay written to {}", path.display());
     }
-    if let (Some(path), Some(timeline)) = (&args.html, &narration.timeline) {
+    if let (Some(path), Some(timeline)) = (&args.html, &timeline) {
         write_page(path, &replay, timeline)?;
     }
     Ok(())
+}
+
+/// Parses `a` or `b` for `--human`.
+fn parse_side(s: &str) -> Result<Side, String> {
+    match s {
+        "a" | "A" => Ok(Side::A),
+        "b" | "B" => Ok(Side::B),
+        _ => Err(format!("`{s}`: say `a` (deck A) or `b` (deck B)")),
+    }
 }

@@ -59,6 +59,10 @@ pub struct Replay {
     /// each in the card file format: see [`crate::canonical_card`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cards: Option<Vec<serde_json::Value>>,
+    /// The deck a person played (`rtg play --human`), if any: its bot in the settings did not
+    /// choose. Information only; replaying needs only the actions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub human: Option<crate::game::Side>,
 }
 
 /// Reads deck A and deck B, refusing any other number with a message naming the field: serde's
@@ -202,6 +206,7 @@ impl Replay {
                 .collect(),
             final_digest: hex(record.final_digest),
             cards: Some(crate::replay_cards::carried_cards(matchup)),
+            human: None,
         }
     }
 
