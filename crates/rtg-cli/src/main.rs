@@ -27,6 +27,7 @@ mod narrate;
 mod output;
 mod play;
 mod replay;
+mod sample;
 mod scenario;
 mod setup;
 mod simulate;

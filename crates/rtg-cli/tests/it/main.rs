@@ -8,6 +8,7 @@ mod hostile;
 mod human;
 mod own_folder;
 mod play;
+mod sample;
 mod scenario;
 mod simulate;
 mod support;
