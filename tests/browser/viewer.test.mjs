@@ -123,6 +123,7 @@ test('the viewer steps to the end with the keyboard and shows the final board', 
     await page.fill('#slider', String(attack));
     assert.equal(await page.getAttribute('body', 'data-step'), String(attack));
     assert.ok((await page.$$eval('#arrows line', (l) => l.length)) >= steps[attack].board.combats.length);
+    await screenshot('viewer-attack');
     await page.click('#first');
     assert.equal(await page.getAttribute('body', 'data-step'), '0');
     await page.click('#next');
