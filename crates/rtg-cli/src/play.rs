@@ -1,4 +1,4 @@
-//! `rtg play`: one game between two bots, printed turn by turn.
+//! `rtg play`: one game between two bots (or a person and a bot), printed turn by turn.
 
 use std::path::PathBuf;
 
