@@ -20,8 +20,8 @@
 //! let state = new_game(content, [&deck, &deck], &GameConfig::default()).unwrap();
 //! let started = start(&state, 7).unwrap().state;
 //! let main = apply(&started, &Action::AdvancePhase).unwrap().state;
-//! assert_eq!(main.phase, Phase::Main);
-//! assert_eq!(started.phase, Phase::Draw, "the old state is untouched");
+//! assert_eq!(main.phase(), Phase::Main);
+//! assert_eq!(started.phase(), Phase::Draw, "the old state is untouched");
 //! ```
 //!
 //! Invariants: no I/O, no global state, no randomness but the state's generator; an action that
