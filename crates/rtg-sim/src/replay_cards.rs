@@ -230,15 +230,23 @@ impl Replay {
         Matchup::new(deck(0)?, deck(1)?).map_err(|e| ReplayCardsError::Setup(e.to_string()))
     }
 
-    /// Every card the replay carries whose definition `lookup` (a card folder) lacks or
-    /// defines otherwise, in card id order. Empty when they all agree.
+    /// Every card of the replay's decks whose carried definition `lookup` (a card folder) lacks
+    /// or defines otherwise, in card id order. Empty when they all agree.
     pub fn differing_cards(
         &self,
         lookup: impl Fn(&str) -> Option<Arc<CardDefinition>>,
     ) -> Result<Vec<CardDifference>, ReplayCardsError> {
         let defs = self.carried_definitions()?;
+        // The decks' cards: a template's definition is part of the card that spawns it, so a
+        // changed template shows as a change of that card (and an inline template, which no
+        // folder holds as a card of its own, is not asked for).
+        let listed: std::collections::BTreeSet<&str> = self
+            .decks
+            .iter()
+            .flat_map(|d| d.cards.iter().map(String::as_str))
+            .collect();
         let mut out = Vec::new();
-        for (id, carried) in &defs {
+        for (id, carried) in defs.iter().filter(|(id, _)| listed.contains(id.as_str())) {
             let Some(other) = lookup(id) else {
                 out.push(CardDifference::Missing(id.clone()));
                 continue;

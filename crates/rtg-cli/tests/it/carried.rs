@@ -104,3 +104,40 @@ fn a_version_1_replay_still_replays_with_the_bundled_cards() {
     );
     assert!(!run.stdout.contains("on_card_"), "{}", run.stdout);
 }
+
+#[test]
+fn an_inline_template_is_compared_as_part_of_the_card_that_spawns_it() {
+    let dir = TempDir::new();
+    dir.write(
+        "decks/hive.yaml",
+        "cards:\n  fire_mana_01: 10\n  earth_mana_01: 6\n  hive_mind_01: 8\n  goblin_01: 6\n",
+    );
+    let file = dir.file("hive.json");
+    let decks = dir.path().join("decks").display().to_string();
+    let cards = root().join("cards").display().to_string();
+    let play = rtg(
+        dir.path(),
+        &[
+            "play", "hive", "hive", "--decks", &decks, "--cards", &cards, "--quiet", "--record",
+            &file,
+        ],
+    );
+    assert_eq!(play.code, Some(0), "{}{}", play.stdout, play.stderr);
+    let replay = crate::support::json(&dir.read("hive.json"));
+    let carried: Vec<&str> = replay["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["card_id"].as_str().unwrap())
+        .collect();
+    // The Wasp token is in the game's content, so its definition is carried ...
+    assert!(carried.contains(&"token_wasp"), "{carried:?}");
+    // ... but no card folder holds it alone: the folder agrees with the replay.
+    let same = rtg(
+        dir.path(),
+        &["replay", "--quiet", "hive.json", "--cards", &cards],
+    );
+    assert_eq!(same.code, Some(0), "{}{}", same.stdout, same.stderr);
+    let alone = rtg(dir.path(), &["replay", "--quiet", "hive.json"]);
+    assert_eq!(alone.code, Some(0), "{}{}", alone.stdout, alone.stderr);
+}
