@@ -137,3 +137,41 @@ test('the viewer steps to the end with the keyboard and shows the final board', 
     await close();
   }
 });
+
+test('blocks are drawn between creatures, and a draw at the turn limit says why it ended', async () => {
+  const html = join(OUT, 'viewer-flyers-control.html');
+  execFileSync(
+    RTG_BIN,
+    ['play', 'flyers', 'control', '--seed', '2', '--bot-a', 'heuristic', '--bot-b', 'heuristic', '--quiet', '--html', html],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  const steps = embedded(readFileSync(html, 'utf8')).view.steps;
+  const blocked = steps.findIndex((s) => s.board.combats.some((c) => c.blockers.length > 0));
+  assert.ok(blocked > 0, 'the game has a block');
+  const blockers = steps[blocked].board.combats.reduce((n, c) => n + c.blockers.length, 0);
+  const { page, consoleErrors, close } = await openPage(html);
+  try {
+    await page.fill('#slider', String(blocked));
+    assert.equal(await page.$$eval('#arrows line.block', (l) => l.length), blockers);
+    assert.ok((await page.$$eval('.card.blocking', (n) => n.length)) >= 1);
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await close();
+  }
+
+  const short = join(OUT, 'viewer-draw.html');
+  execFileSync(RTG_BIN, ['play', 'aggro', 'control', '--max-turns', '3', '--quiet', '--html', short], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  const draw = await openPage(short);
+  try {
+    assert.equal(await draw.page.textContent('#result'), '', 'no result before the end');
+    await draw.page.click('#last');
+    const end = await draw.page.textContent('#end');
+    assert.match(end, /draw on turn \d+\. It ended because the turn limit of 3 turns was reached\./);
+    assert.deepEqual(draw.consoleErrors, []);
+  } finally {
+    await draw.close();
+  }
+});
