@@ -7,8 +7,8 @@
 use std::io::BufRead;
 
 use rtg::sim::{
-    GameEnd, GameRecord, GameSettings, MAX_ACTIONS_PER_PHASE, Matchup, Side, end_of, initial_state,
-    losses_by_deck, to_act,
+    BotRegistry, GameEnd, GameRecord, GameSettings, MAX_ACTIONS_PER_PHASE, Matchup, PlayerView,
+    Side, end_of, initial_state, losses_by_deck, to_act,
 };
 use rtg::view::{Names, describe_action};
 use rtg::{Action, Event, GameRng, GameState, PlayerId, Scratch, legal_actions, step};
@@ -119,13 +119,15 @@ pub(crate) fn play_human(
         Side::A => 1,
         Side::B => 0,
     };
-    let bot = settings.bots[bot_side].bot();
+    let bot = BotRegistry::builtin()
+        .make(&settings.bots[bot_side])
+        .map_err(|e| CliError::Usage(e.to_string()))?;
     let mut hidden = [false, false];
     hidden[1 - me.index()] = true;
     // The bot's own generator, apart from the game's: derived from the seed alone.
     let mut rng = GameRng::seeded(GameRng::derive_seed(settings.seed, 0x4855_4d41));
     let mut record = GameRecord {
-        settings: *settings,
+        settings: settings.clone(),
         end: GameEnd::Error,
         turns: 0,
         error: None,
@@ -181,7 +183,7 @@ pub(crate) fn play_human(
                 }
             }
         } else {
-            bot.choose(&state, player, &mut rng)
+            bot.choose(&PlayerView::new(&state, player), &mut rng)
         };
         let turn = state.turn();
         events.clear();

@@ -24,6 +24,9 @@
 //! assert_eq!(started.phase(), Phase::Draw, "the old state is untouched");
 //! ```
 //!
+//! Bots decide from a [`PlayerView`]: what one player may know, and full states sampled from it
+//! ([`PlayerView::determinize`]) for search.
+//!
 //! Invariants: no I/O, no global state, no randomness but the state's generator; an action that
 //! fails leaves nothing behind; phases' automatic work runs when a phase is entered.
 
@@ -35,6 +38,7 @@ mod game;
 mod legal;
 mod setup;
 mod victory;
+mod view;
 
 pub use action::Action;
 pub use checks::{must_die, state_based_checks};
@@ -51,3 +55,4 @@ pub use setup::{
     start_with_hands,
 };
 pub use victory::{EndReason, LossCause, end_reason};
+pub use view::{PlayerView, acts_for, to_act};
