@@ -33,7 +33,7 @@ fn every_bundled_card_loads_back_from_its_canonical_form_unchanged() {
 
 fn recorded() -> (Matchup, Replay) {
     let m = matchup();
-    let settings = config([BotKind::Greedy, BotKind::Random], 1).game(1);
+    let settings = config(["greedy", "random"], 1).game(1);
     let record = play_game(&m, &settings, true);
     assert!(record.error.is_none());
     (m.clone(), Replay::from_record(&m, &record))

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use rtg_core::{Event, EventType, GameState, Target};
-use rtg_sim::{BotKind, DeckList, Matchup, Replay, SimConfig, play_game_observed};
+use rtg_sim::{BotSpec, DeckList, Matchup, Replay, SimConfig, play_game_observed};
 use rtg_view::{Board, Names, Narrated, Timeline, narrate, page};
 
 fn root() -> &'static Path {
@@ -34,11 +34,11 @@ struct Step {
 }
 
 /// Plays game 0 of a batch (as `rtg play` does) and narrates every step.
-fn golden(a: &str, b: &str, seed: u64, bots: [BotKind; 2]) -> (Matchup, Vec<Step>) {
+fn golden(a: &str, b: &str, seed: u64, bots: [&str; 2]) -> (Matchup, Vec<Step>) {
     let m = matchup(a, b);
     let settings = SimConfig {
         seed,
-        bots,
+        bots: bots.map(BotSpec::new),
         ..SimConfig::default()
     }
     .game(0);
@@ -60,11 +60,10 @@ fn golden(a: &str, b: &str, seed: u64, bots: [BotKind; 2]) -> (Matchup, Vec<Step
 }
 
 fn golden_games() -> Vec<Vec<Step>> {
-    use BotKind::*;
     vec![
-        golden("aggro", "midrange", 1, [Greedy, Greedy]).1,
-        golden("flyers", "control", 2, [Heuristic, Heuristic]).1,
-        golden("midrange", "flyers", 3, [Random, Greedy]).1,
+        golden("aggro", "midrange", 1, ["greedy", "greedy"]).1,
+        golden("flyers", "control", 2, ["heuristic", "heuristic"]).1,
+        golden("midrange", "flyers", 3, ["random", "greedy"]).1,
     ]
 }
 
@@ -141,7 +140,7 @@ fn damage_wearing_off_at_the_turn_end_is_said_so_not_as_healing() {
 
 #[test]
 fn a_spell_kill_a_buff_and_its_end_are_told_as_a_person_would() {
-    let (_, steps) = golden("aggro", "midrange", 3, [BotKind::Greedy, BotKind::Greedy]);
+    let (_, steps) = golden("aggro", "midrange", 3, ["greedy", "greedy"]);
     let lines: Vec<&str> = steps
         .iter()
         .flat_map(|s| s.said.lines.iter().map(String::as_str))
@@ -183,7 +182,7 @@ fn a_spell_kill_a_buff_and_its_end_are_told_as_a_person_would() {
 
 #[test]
 fn the_board_shows_each_players_zones_with_current_stats_and_flags() {
-    let (_, steps) = golden("aggro", "midrange", 3, [BotKind::Greedy, BotKind::Greedy]);
+    let (_, steps) = golden("aggro", "midrange", 3, ["greedy", "greedy"]);
     // Right after Battle Cry: the buffed creature's current attack, and its flag.
     let buffed = steps
         .iter()
