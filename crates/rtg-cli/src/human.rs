@@ -58,8 +58,8 @@ pub(crate) fn human_seat(settings: &GameSettings, human: Side) -> PlayerId {
 }
 
 /// The legal actions as a menu: each in words, once (two Fire Mana in hand are one choice).
-fn menu(state: &GameState, choices: Vec<Action>) -> Vec<(String, Action)> {
-    let names = Names::new(&[state]);
+fn menu(state: &GameState, choices: Vec<Action>, hidden: [bool; 2]) -> Vec<(String, Action)> {
+    let names = Names::seen_by(&[state], hidden);
     let mut menu: Vec<(String, Action)> = Vec::new();
     for action in choices {
         let text = describe_action(state, &names, &action, false).unwrap_or_default();
@@ -146,7 +146,7 @@ pub(crate) fn play_human(
         let action = if forced {
             Action::AdvancePhase
         } else if player == me {
-            let choices = menu(&state, legal_actions(&state));
+            let choices = menu(&state, legal_actions(&state), hidden);
             if let [(_, only)] = choices.as_slice() {
                 only.clone()
             } else {

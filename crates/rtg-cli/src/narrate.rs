@@ -3,7 +3,7 @@
 //! timeline of a viewer page when one is asked for.
 
 use rtg::testing::{Names as EventNames, event_line};
-use rtg::view::{Board, Names, Timeline, narrate, result_line};
+use rtg::view::{Board, Names, Timeline, narrate_for, result_line};
 use rtg::{Action, Event, GameState};
 
 /// Prints games as they are played or replayed: a header with the board at each turn, each
@@ -58,7 +58,7 @@ impl Narrator {
 
     /// Prints one action and what it caused.
     fn step(&mut self, before: &GameState, after: &GameState, action: &Action, events: &[Event]) {
-        let said = narrate(before, after, action, events);
+        let said = narrate_for(before, after, action, events, self.hidden);
         match &said.action {
             Some(text) => out!("  {text}"),
             None if !said.lines.is_empty() => {
@@ -92,7 +92,7 @@ impl Narrator {
 /// Prints the board of a state (both players' health, pool, deck, hand and battlefield); a hand
 /// of a `hidden` seat shows only its size.
 pub(crate) fn print_board(state: &GameState, hidden: [bool; 2]) {
-    let board = Board::new(state, &Names::new(&[state]));
+    let board = Board::new(state, &Names::seen_by(&[state], hidden));
     for line in board.text(state, hidden).lines() {
         out!("{line}");
     }

@@ -20,5 +20,5 @@ pub use board::{
     Board, CardFace, CardView, CombatView, PlayerBoard, end_reason_in_words, result_line,
 };
 pub use names::Names;
-pub use narrate::{Narrated, describe_action, narrate};
+pub use narrate::{Narrated, describe_action, narrate, narrate_for};
 pub use page::{PageStep, Timeline, page, replay_page};

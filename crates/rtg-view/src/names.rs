@@ -19,6 +19,12 @@ pub struct Names {
 impl Names {
     /// The names of the cards in `states` (for a step: the state before and the state after).
     pub fn new(states: &[&GameState]) -> Names {
+        Names::seen_by(states, [false, false])
+    }
+
+    /// The same, for a person who does not see the hands of the `hidden` seats: the cards
+    /// there are not counted, so that a short id never gives away what a hidden hand holds.
+    pub fn seen_by(states: &[&GameState], hidden: [bool; 2]) -> Names {
         let mut names = Names::default();
         if let Some(first) = states.first() {
             let players = first.players();
@@ -27,7 +33,9 @@ impl Names {
         for state in states {
             for seat in PlayerId::ALL {
                 let p = state.player(seat);
-                for &id in p.hand().iter().chain(p.battlefield().iter()) {
+                let seen = !hidden[seat.index()];
+                let hand = p.hand().iter().filter(|_| seen);
+                for &id in hand.chain(p.battlefield().iter()) {
                     let def = state.def(id);
                     if def.card_type != CardType::Mana {
                         names

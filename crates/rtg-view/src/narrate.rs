@@ -264,7 +264,19 @@ pub fn narrate(
     action: &Action,
     events: &[Event],
 ) -> Narrated {
-    let names = Names::new(&[before, after]);
+    narrate_for(before, after, action, events, [false, false])
+}
+
+/// [`narrate`] for a person who does not see the hands of the `hidden` seats (see
+/// [`Names::seen_by`]).
+pub fn narrate_for(
+    before: &GameState,
+    after: &GameState,
+    action: &Action,
+    events: &[Event],
+    hidden: [bool; 2],
+) -> Narrated {
+    let names = Names::seen_by(&[before, after], hidden);
     let name = |id: InstanceId| names.card(after, id);
     let cause = cause_of(before, action);
     let cause_name = cause.map(|c| names.card(before, c));

@@ -261,3 +261,39 @@ fn the_page_embeds_the_replay_and_no_name_can_close_its_script() {
             .all(|c| faces.contains_key(c.card_id.as_str()))
     );
 }
+
+#[test]
+fn a_short_id_never_gives_away_a_hidden_hand() {
+    use rtg_core::{CardType, PlayerId};
+    let mut differ = 0;
+    for game in golden_games() {
+        for step in &game {
+            let state = &step.after;
+            let all = Names::new(&[state]);
+            let mine = Names::seen_by(&[state], [false, true]);
+            let me = state.player(PlayerId::FIRST);
+            let other = state.player(PlayerId::SECOND);
+            // What seat 0 sees: their hand and both battlefields.
+            let seen: Vec<_> = me
+                .hand()
+                .iter()
+                .chain(me.battlefield().iter())
+                .chain(other.battlefield().iter())
+                .copied()
+                .filter(|&id| state.def(id).card_type != CardType::Mana)
+                .collect();
+            for &id in &seen {
+                let name = &state.def(id).name;
+                let copies = seen.iter().filter(|&&c| &state.def(c).name == name).count();
+                assert_eq!(mine.card(state, id).contains('#'), copies > 1, "{name}");
+                if mine.card(state, id) != all.card(state, id) {
+                    differ += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        differ > 0,
+        "some card would have been numbered because of a hidden copy"
+    );
+}
