@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
+use rtg::report::SampleLink;
 use rtg::sim::{
     Batch, CSV_COLUMNS, CardRow, Report, Running, Shard, SimConfig, SimError, csv_fields,
     play_batch,
@@ -12,6 +13,7 @@ use rtg::sim::MAX_THREADS;
 
 use crate::content::CliError;
 use crate::reporting::{card_table, json_text, pct, print, progress_bar, to_value, write_page};
+use crate::sample::{SampleArgs, Sampler};
 use crate::setup::{BotArgs, ContentArgs, check_max_turns};
 
 /// Play a batch of games between two decks and report win rates, turns and speed.
@@ -51,10 +53,14 @@ pub(crate) struct SimulateArgs {
     #[arg(long)]
     card_stats: bool,
     /// Also write the report as a self-contained HTML page (with the card statistics) to FILE.
+    /// With --sample, FILE is a directory (made when missing) for the sample games' pages, their
+    /// index (index.html) and the report page (report.html), which links them.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
     #[command(flatten)]
     content: ContentArgs,
+    #[command(flatten)]
+    sample: SampleArgs,
 }
 
 fn parse_shard(s: &str) -> Result<Shard, String> {
@@ -100,6 +106,7 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
     // Whatever the flags above missed is refused here, before any loop or file.
     config.check().map_err(|e| CliError::Usage(e.to_string()))?;
     let matchup = args.content.matchup(&args.deck_a, &args.deck_b)?;
+    let mut sampler = Sampler::new(&args.sample)?;
     let bar = progress_bar(config.planned(), "games");
     let deck_a = matchup.decks[0].name.clone();
     let progress = |running: Running| {
@@ -127,18 +134,15 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
         None => None,
     };
     let card_stats = args.card_stats || args.html.is_some();
-    let result = play_batch(
-        &matchup,
-        &config,
-        card_stats,
-        &progress,
-        &mut |row| match &mut csv {
+    let result = play_batch(&matchup, &config, card_stats, &progress, &mut |row| {
+        sampler.watch(row);
+        match &mut csv {
             Some((_, writer)) => writer
                 .write_record(csv_fields(&matchup, row))
                 .map_err(std::io::Error::other),
             None => Ok(()),
-        },
-    );
+        }
+    });
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
@@ -163,14 +167,23 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
     }
     let cards = cards.map(|c| c.rows());
     if let Some(path) = &args.html {
+        // With --sample, `path` is the directory of the chosen games' pages, and the report
+        // page beside them links each one in its "sample games" section.
+        let (page, samples) = if args.sample.sample.is_some() {
+            let links = sampler.write(path, &matchup, &config, &report)?;
+            let samples = links
+                .into_iter()
+                .map(|(href, label)| SampleLink { label, href })
+                .collect();
+            (path.join("report.html"), samples)
+        } else {
+            (path.clone(), Vec::new())
+        };
         let mut value = to_value(&report)?;
         if let (Some(map), Some(cards)) = (value.as_object_mut(), &cards) {
             map.insert("cards".to_owned(), to_value(cards)?);
         }
-        // Pages of chosen games of the batch (the viewer's `--sample`) are linked here: one
-        // (label, href relative to this page) each, shown in the page's "sample games" section.
-        let samples = Vec::new();
-        write_page(path, &value, samples)?;
+        write_page(&page, &value, samples)?;
     }
     // The report as it always was; `cards` only when asked for, after every other key.
     let text = match (args.json, args.card_stats, &cards) {

@@ -28,6 +28,7 @@ mod game;
 mod goldfish;
 mod merge;
 mod replay;
+mod replay_cards;
 mod report;
 mod simulate;
 mod stats;
@@ -51,7 +52,10 @@ pub use goldfish::{
     ManaByTurn, goldfish, goldfish_with,
 };
 pub use merge::{Inconsistency, MergeError};
-pub use replay::{Checkpoint, REPLAY_VERSION, Replay, ReplayDeck, ReplayError, Verified};
+pub use replay::{
+    Checkpoint, OLDEST_REPLAY_VERSION, REPLAY_VERSION, Replay, ReplayDeck, ReplayError, Verified,
+};
+pub use replay_cards::{CardDifference, MAX_REPLAY_CARDS, ReplayCardsError, canonical_card};
 pub use report::{GameFailure, MAX_LISTED_FAILURES, Report, Shard, wilson_interval};
 pub use rtg_rules::{PlayerView, acts_for, to_act};
 pub use simulate::{

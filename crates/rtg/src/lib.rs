@@ -6,7 +6,7 @@
 //!
 //! This crate is the public API in one place; it only re-exports the layered crates below it
 //! (`rtg-core`, `rtg-effects`, `rtg-events`, `rtg-combat`, `rtg-rules`, `rtg-yaml`,
-//! `rtg-scenario`, `rtg-sim`, `rtg-report`).
+//! `rtg-scenario`, `rtg-sim`, `rtg-view`, `rtg-report`).
 //!
 //! ```
 //! use std::sync::Arc;
@@ -93,6 +93,9 @@ pub use rtg_sim as sim;
 
 /// Self-contained HTML pages of the reports (batch, tournament, goldfish).
 pub use rtg_report as report;
+
+/// A game shown to people: the board model, narration in words, the HTML replay viewer.
+pub use rtg_view as view;
 
 /// Snapshot testing of card behaviour with scenario files.
 ///

@@ -207,3 +207,25 @@ fn goldfish_reports_the_kill_turn() {
         "--max-turns 0",
     );
 }
+
+#[test]
+fn with_sample_games_the_report_page_links_their_pages() {
+    let dir = TempDir::new();
+    let out = dir.file("out");
+    let run = rtg_root(&[
+        "simulate", "aggro", "midrange", "--games", "6", "--sample", "2", "--html", &out,
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let page = dir.read("out/report.html");
+    let links: Vec<&str> = page
+        .split("<li><a href=\"")
+        .skip(1)
+        .filter_map(|s| s.split('"').next())
+        .collect();
+    assert_eq!(links.len(), 2, "{page}");
+    for href in links {
+        assert!(href.starts_with("game-") && href.ends_with(".html"), "{href}");
+        assert!(dir.path().join("out").join(href).is_file(), "{href}");
+    }
+    assert!(dir.path().join("out/index.html").is_file());
+}
