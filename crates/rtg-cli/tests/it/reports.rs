@@ -224,7 +224,10 @@ fn with_sample_games_the_report_page_links_their_pages() {
         .collect();
     assert_eq!(links.len(), 2, "{page}");
     for href in links {
-        assert!(href.starts_with("game-") && href.ends_with(".html"), "{href}");
+        assert!(
+            href.starts_with("game-") && href.ends_with(".html"),
+            "{href}"
+        );
         assert!(dir.path().join("out").join(href).is_file(), "{href}");
     }
     assert!(dir.path().join("out/index.html").is_file());
