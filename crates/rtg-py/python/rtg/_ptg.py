@@ -1,0 +1,655 @@
+"""PTG 0.2.0's public API (its README's section 10) on rtg's engine.
+
+A PTG script moves over by changing its imports (``from ptg.api import ...`` becomes
+``from rtg import ...``). Where PTG and its specification differ, rtg follows the specification;
+docs/python.md lists every difference a PTG user may notice.
+"""
+
+import uuid as _uuid
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
+
+from . import _rtg
+from .enums import AbilityType, CardType, EventType, ManaType, PhaseType, TargetSpec, TriggerOwner
+from .errors import CardError, RuleError
+
+CardDefinition = _rtg.CardDefinition
+CardInstance = _rtg.CardInstance
+Action = _rtg.Action
+State = _rtg.State
+
+CardID = int
+PlayerID = str
+
+
+def _json_default(value: Any) -> Any:
+    """JSON for what ``json`` does not know: enum members, sets, rtg values with ``to_dict``."""
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, (set, frozenset, tuple)):
+        return sorted(value) if isinstance(value, (set, frozenset)) else list(value)
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    raise TypeError(f"cannot write {value!r} into a card")
+
+
+class ManaPool(dict):
+    """Mana by type, ``{ManaType: count}`` (a dict). ``can_pay`` follows the rules' order:
+    specific types first, then ``any`` from what remains."""
+
+    def total(self) -> int:
+        """All mana in the pool."""
+        return sum(self.values())
+
+    def can_pay(self, cost: Mapping[Any, int]) -> bool:
+        """True when this pool covers ``cost``."""
+        left = {ManaType(str(k)): v for k, v in self.items()}
+        generic = 0
+        for kind, count in cost.items():
+            kind = ManaType(str(kind))
+            if kind is ManaType.ANY:
+                generic += count
+                continue
+            if left.get(kind, 0) < count:
+                return False
+            left[kind] = left.get(kind, 0) - count
+        return sum(v for k, v in left.items() if k is not ManaType.ANY) + left.get(ManaType.ANY, 0) >= generic
+
+
+class ManaRequirement(ManaPool):
+    """A cost, ``{ManaType: count}``: an ability's ``mana_requirement`` or a card's ``mana``."""
+
+
+@dataclass(frozen=True)
+class AlterationData:
+    """One alteration: an effect, its target and its triggers (the card format's fields)."""
+
+    effect: str
+    target: Optional[Union[TargetSpec, str]] = None
+    start_trigger: Optional[Union[EventType, str]] = None
+    end_trigger: Optional[Union[EventType, str]] = None
+    trigger_self: bool = True
+    trigger_owner: Union[TriggerOwner, str] = TriggerOwner.ANY
+    trigger_card_id: Optional[str] = None
+    turn_duration: Optional[int] = None
+    params: Dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The alteration as a card file writes it."""
+        out: Dict[str, Any] = {"effect": self.effect}
+        if self.target is not None:
+            out["target"] = str(self.target)
+        if self.start_trigger is not None:
+            out["start_trigger"] = str(self.start_trigger)
+        if self.end_trigger is not None:
+            out["end_trigger"] = str(self.end_trigger)
+        if not self.trigger_self:
+            out["trigger_self"] = False
+        if str(self.trigger_owner) != "any":
+            out["trigger_owner"] = str(self.trigger_owner)
+        if self.trigger_card_id is not None:
+            out["trigger_card_id"] = self.trigger_card_id
+        if self.turn_duration is not None:
+            out["turn_duration"] = self.turn_duration
+        if self.params:
+            out["params"] = dict(self.params)
+        return out
+
+
+@dataclass(frozen=True)
+class CardAbility:
+    """A named power of a card: one or more alterations used together."""
+
+    name: str
+    description: str = ""
+    ability_type: Union[AbilityType, str] = AbilityType.TRIGGERED
+    mana_requirement: Mapping[Any, int] = field(default_factory=dict)
+    alterations: Sequence[AlterationData] = ()
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The ability as a card file writes it."""
+        return {
+            "name": self.name,
+            "description": self.description,
+            "ability_type": str(self.ability_type),
+            "mana_requirement": {str(k): v for k, v in dict(self.mana_requirement).items()},
+            "alterations": [a.to_dict() if hasattr(a, "to_dict") else a for a in self.alterations],
+        }
+
+
+def _abilities_from_dict(card: Dict[str, Any]) -> List[CardAbility]:
+    """The ``CardAbility`` values of a definition's serialized form."""
+    out = []
+    for ability in card.get("abilities", []):
+        alterations = []
+        for alt in ability.get("alterations", []):
+            alterations.append(
+                AlterationData(
+                    effect=alt["effect"],
+                    target=TargetSpec(alt["target"]) if alt.get("target") else None,
+                    start_trigger=EventType(alt["start_trigger"]) if alt.get("start_trigger") else None,
+                    end_trigger=EventType(alt["end_trigger"]) if alt.get("end_trigger") else None,
+                    trigger_self=alt.get("trigger_self", True),
+                    trigger_owner=TriggerOwner(alt.get("trigger_owner") or "any"),
+                    trigger_card_id=alt.get("trigger_card_id"),
+                    turn_duration=alt.get("turn_duration"),
+                    params=dict(alt.get("params") or {}),
+                )
+            )
+        out.append(
+            CardAbility(
+                name=ability["name"],
+                description=ability.get("description", ""),
+                ability_type=AbilityType(ability["ability_type"]),
+                mana_requirement=ManaRequirement(
+                    {ManaType(k): v for k, v in _mana_items(ability.get("mana_requirement"))}
+                ),
+                alterations=tuple(alterations),
+            )
+        )
+    return out
+
+
+def _mana_items(mana: Any) -> Iterable[Tuple[str, int]]:
+    if not mana:
+        return []
+    if isinstance(mana, dict):
+        return [(k, v) for k, v in mana.items() if v]
+    return []
+
+
+class Deck(list):
+    """A list of ``CardDefinition`` (what ``load_deck`` returns), with the deck's ``name``."""
+
+    def __init__(self, cards: Iterable[Any] = (), name: Optional[str] = None) -> None:
+        super().__init__(cards)
+        self.name = name
+
+
+def load_card(path: Any, catalog: Optional[Mapping[str, Any]] = None) -> CardDefinition:
+    """Loads one card file; ``catalog`` resolves ``template_card_id`` and card references."""
+    return _rtg.load_card(path, catalog)
+
+
+def load_cards_from_dir(dir_path: Any, catalog: Optional[Mapping[str, Any]] = None) -> List[CardDefinition]:
+    """Loads every ``*.yaml`` / ``*.yml`` card file of a directory, in file-name order."""
+    return _rtg.load_cards_from_dir(dir_path, catalog)
+
+
+def build_catalog(cards: Iterable[CardDefinition]) -> Dict[str, CardDefinition]:
+    """Indexes definitions by ``card_id``; two with one id raise ``CardError``."""
+    catalog: Dict[str, CardDefinition] = {}
+    for card in cards:
+        if card.card_id in catalog:
+            raise CardError(
+                f"card id `{card.card_id}` is defined twice", kind="duplicate_card_id", card_id=card.card_id
+            )
+        catalog[card.card_id] = card
+    return catalog
+
+
+def build_deck(catalog: Mapping[str, CardDefinition], spec: Mapping[str, int]) -> Deck:
+    """A deck from ``{card_id: count}``, in the spec's order."""
+    return Deck(_rtg.build_deck(catalog, dict(spec)))
+
+
+def load_deck(catalog: Mapping[str, CardDefinition], path: Any) -> Deck:
+    """A deck file's cards, in file order, as a ``Deck`` (a list) named by the file."""
+    name, cards = _rtg.load_deck_cards(catalog, path)
+    return Deck(cards, name=name)
+
+
+class Player:
+    """A seat's player before the game: ``Player(name, deck, initial_health=20, hand_size=7)``.
+
+    ``uuid`` is the id the game's views and actions use for this player.
+    """
+
+    def __init__(self, name: str, deck: Iterable[CardDefinition], initial_health: int = 20, hand_size: int = 7) -> None:
+        self.name = name
+        self.deck = list(deck)
+        self.initial_health = initial_health
+        self.hand_size = hand_size
+        self.uuid: PlayerID = str(_uuid.uuid4())
+
+    def __repr__(self) -> str:
+        return f"Player({self.name!r}, uuid={self.uuid!r})"
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """One player in one state (``GameState.players[uuid]``)."""
+
+    uuid: PlayerID
+    name: str
+    health: int
+    mana_pool: ManaPool
+    mana_played: int
+    lost: bool
+    seat: int
+
+
+@dataclass(frozen=True)
+class PendingTrigger:
+    """A triggered alteration waiting for its controller to choose a target."""
+
+    source_card_id: CardID
+    card_id: str
+    controller: PlayerID
+    ability_index: int
+    alteration_index: int
+    event: Dict[str, Any]
+    targets: Tuple[Union[PlayerID, CardID], ...]
+
+
+class _Cards(Mapping):
+    """``GameState.all_cards``: every card of the state by id, read-only."""
+
+    __slots__ = ("_native",)
+
+    def __init__(self, native: State) -> None:
+        self._native = native
+
+    def __getitem__(self, card_id: CardID) -> CardInstance:
+        if not isinstance(card_id, int) or not self._native.has_card(card_id):
+            raise KeyError(card_id)
+        return self._native.card(card_id)
+
+    def __iter__(self) -> Iterator[CardID]:
+        return iter(self._native.card_ids())
+
+    def __len__(self) -> int:
+        return len(self._native.card_ids())
+
+
+class GameState:
+    """The whole game at one point: immutable, keyed by player ``uuid`` and card id.
+
+    ``apply(action, **kwargs)`` returns the next state and leaves this one unchanged, so a copy
+    is free (``copy.copy`` and ``copy.deepcopy`` return the state itself).
+    """
+
+    __slots__ = ("_native", "_ids")
+
+    def __init__(self, native: State, ids: Sequence[PlayerID] = ("p0", "p1")) -> None:
+        object.__setattr__(self, "_native", native)
+        object.__setattr__(self, "_ids", tuple(ids))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a GameState is immutable: apply an action to get the next one")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a GameState is immutable")
+
+    @property
+    def native(self) -> State:
+        """The engine's state (``rtg.State``)."""
+        return self._native
+
+    def _seat(self, player: Union[PlayerID, int]) -> int:
+        if isinstance(player, int) and not isinstance(player, bool):
+            return player
+        try:
+            return self._ids.index(player)
+        except ValueError:
+            return 255  # no seat: the rules refuse it as `unknown_player`
+
+    def _target(self, target: Any) -> Optional[Tuple[str, int]]:
+        if target is None:
+            return None
+        if isinstance(target, tuple):
+            return target
+        if isinstance(target, str):
+            return ("player", self._seat(target))
+        return ("card", int(target))
+
+    def _per_player(self, zone: str) -> Dict[PlayerID, List[CardID]]:
+        return {pid: self._native.zone(seat, zone) for seat, pid in enumerate(self._ids)}
+
+    @property
+    def players(self) -> Dict[PlayerID, PlayerState]:
+        """Each player's health, pool and counters, by uuid."""
+        n = self._native
+        return {
+            pid: PlayerState(
+                uuid=pid,
+                name=n.name(seat),
+                health=n.health(seat),
+                mana_pool=ManaPool(n.pool(seat)),
+                mana_played=n.mana_played(seat),
+                lost=n.lost(seat),
+                seat=seat,
+            )
+            for seat, pid in enumerate(self._ids)
+        }
+
+    @property
+    def hands(self) -> Dict[PlayerID, List[CardID]]:
+        """Card ids in each player's hand, in order."""
+        return self._per_player("hand")
+
+    @property
+    def battlefield(self) -> Dict[PlayerID, List[CardID]]:
+        """Card ids on each player's battlefield, in the order they entered."""
+        return self._per_player("battlefield")
+
+    @property
+    def graveyards(self) -> Dict[PlayerID, List[CardID]]:
+        """Card ids in each player's graveyard, oldest first."""
+        return self._per_player("graveyard")
+
+    @property
+    def decks(self) -> Dict[PlayerID, List[CardID]]:
+        """Card ids in each player's deck, top card first."""
+        return self._per_player("deck")
+
+    @property
+    def all_cards(self) -> Mapping[CardID, CardInstance]:
+        """Every card of the game by id (a read-only mapping of ``CardInstance``)."""
+        return _Cards(self._native)
+
+    @property
+    def current_phase(self) -> PhaseType:
+        """The current phase."""
+        return PhaseType(self._native.phase)
+
+    phase = current_phase
+
+    @property
+    def turn(self) -> int:
+        """The turn number: every player's turn counts, turn 1 is the first player's first."""
+        return self._native.turn
+
+    @property
+    def active_player(self) -> PlayerID:
+        """The uuid of the player whose turn it is."""
+        return self._ids[self._native.active]
+
+    @property
+    def player_to_act(self) -> PlayerID:
+        """The uuid of the player who acts now (the defender while blocking)."""
+        return self._ids[self._native.to_act]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game is over."""
+        return self._native.is_over
+
+    @property
+    def winner(self) -> Optional[PlayerID]:
+        """The winner's uuid, or None (the game goes on, or a draw)."""
+        seat = self._native.winner
+        return None if seat is None else self._ids[seat]
+
+    @property
+    def combats(self) -> List[Dict[str, Any]]:
+        """The declared attacks: attacker, defender (uuid), blockers in damage order, blocked."""
+        out = []
+        for c in self._native.combats():
+            c["defender"] = self._ids[c["defender"]]
+            out.append(c)
+        return out
+
+    @property
+    def pending_triggers(self) -> List[PendingTrigger]:
+        """Triggers waiting for a chosen target; resolve with ``Game.resolve_pending_trigger``."""
+        out = []
+        for p in self._native.pending_triggers():
+            targets = tuple(self._ids[i] if kind == "player" else i for kind, i in p["targets"])
+            out.append(
+                PendingTrigger(
+                    source_card_id=p["source_card_id"],
+                    card_id=p["card_id"],
+                    controller=self._ids[p["controller"]],
+                    ability_index=p["ability_index"],
+                    alteration_index=p["alteration_index"],
+                    event=p["event"],
+                    targets=targets,
+                )
+            )
+        return out
+
+    def legal_actions(self) -> List[Action]:
+        """Every action the rules accept now (``rtg.Action`` values, for ``apply``)."""
+        return self._native.legal_actions()
+
+    def to_native(self, action: Any, **kwargs: Any) -> Action:
+        """The engine action for ``action``: an ``rtg.Action``, or an action class with kwargs."""
+        if isinstance(action, Action):
+            if kwargs:
+                raise TypeError("an rtg.Action takes no keyword arguments")
+            return action
+        if isinstance(action, type):
+            action = action()
+        build = getattr(action, "_build", None)
+        if build is None:
+            raise TypeError(f"not an action: {action!r}")
+        return build(self, {**action.kwargs, **kwargs})
+
+    def apply(self, action: Any, **kwargs: Any) -> "GameState":
+        """The state after ``action``; raises ``RuleError`` (this state unchanged) if refused."""
+        return GameState(self._native.apply(self.to_native(action, **kwargs)), self._ids)
+
+    def digest(self) -> int:
+        """The state's digest, as replays check it."""
+        return self._native.digest()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameState) and self._native == other._native and self._ids == other._ids
+
+    def __hash__(self) -> int:
+        return hash(self._native)
+
+    def __copy__(self) -> "GameState":
+        return self
+
+    def __deepcopy__(self, memo: Any) -> "GameState":
+        return self
+
+    def __repr__(self) -> str:
+        return f"GameState({self._native!r})"
+
+
+class _ActionClass:
+    """Base of the specification's action classes: fields given at construction or to
+    ``apply_action`` as keyword arguments (these win)."""
+
+    _fields: Tuple[str, ...] = ()
+
+    def __init__(self, **kwargs: Any) -> None:
+        unknown = set(kwargs) - set(self._fields)
+        if unknown:
+            raise TypeError(f"{type(self).__name__} takes {', '.join(self._fields)}; not {', '.join(sorted(unknown))}")
+        self.kwargs = kwargs
+
+    def _need(self, kwargs: Dict[str, Any], name: str) -> Any:
+        if name not in kwargs:
+            raise TypeError(f"{type(self).__name__} needs `{name}`")
+        return kwargs[name]
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.kwargs.items())
+        return f"{type(self).__name__}({args})"
+
+
+class PlayCardAction(_ActionClass):
+    """Play a card from hand: ``player_id``, ``card_id`` (and ``target_id`` for a spell that
+    needs a target: a player uuid or a card id)."""
+
+    _fields = ("player_id", "card_id", "target_id")
+
+    def _build(self, state: GameState, kw: Dict[str, Any]) -> Action:
+        return Action.play_card(
+            state._seat(self._need(kw, "player_id")), self._need(kw, "card_id"), state._target(kw.get("target_id"))
+        )
+
+
+class DeclareAttackAction(_ActionClass):
+    """Declare an attacker: ``player_id``, ``attacker_id``."""
+
+    _fields = ("player_id", "attacker_id")
+
+    def _build(self, state: GameState, kw: Dict[str, Any]) -> Action:
+        return Action.declare_attack(state._seat(self._need(kw, "player_id")), self._need(kw, "attacker_id"))
+
+
+class DeclareDefenseAction(_ActionClass):
+    """Declare a blocker: ``player_id``, ``blocker_id``, ``combat_index``."""
+
+    _fields = ("player_id", "blocker_id", "combat_index")
+
+    def _build(self, state: GameState, kw: Dict[str, Any]) -> Action:
+        return Action.declare_defense(
+            state._seat(self._need(kw, "player_id")), self._need(kw, "blocker_id"), kw.get("combat_index", 0)
+        )
+
+
+class OrderBlockersAction(_ActionClass):
+    """Order an attack's blockers: ``player_id``, ``combat_index``, ``ordered_blocker_ids``."""
+
+    _fields = ("player_id", "combat_index", "ordered_blocker_ids")
+
+    def _build(self, state: GameState, kw: Dict[str, Any]) -> Action:
+        return Action.order_blockers(
+            state._seat(self._need(kw, "player_id")),
+            self._need(kw, "combat_index"),
+            list(self._need(kw, "ordered_blocker_ids")),
+        )
+
+
+class ActivateAbilityAction(_ActionClass):
+    """Activate an ability: ``player_id``, ``card_id``, ``ability_index``, ``target_id``
+    (optional)."""
+
+    _fields = ("player_id", "card_id", "ability_index", "target_id")
+
+    def _build(self, state: GameState, kw: Dict[str, Any]) -> Action:
+        return Action.activate_ability(
+            state._seat(self._need(kw, "player_id")),
+            self._need(kw, "card_id"),
+            kw.get("ability_index", 0),
+            state._target(kw.get("target_id")),
+        )
+
+
+class AdvancePhaseAction(_ActionClass):
+    """Move to the next phase (what ``Game.advance_phase`` applies)."""
+
+    def _build(self, state: GameState, kw: Dict[str, Any]) -> Action:
+        return Action.advance_phase()
+
+
+class ResolvePendingTriggerAction(_ActionClass):
+    """Resolve a pending trigger: ``trigger_index``, ``chosen_target`` (a uuid or card id)."""
+
+    _fields = ("trigger_index", "chosen_target")
+
+    def _build(self, state: GameState, kw: Dict[str, Any]) -> Action:
+        return Action.resolve_pending_trigger(
+            kw.get("trigger_index", 0), state._target(self._need(kw, "chosen_target"))
+        )
+
+
+class Game:
+    """A game between two players: ``Game([alice, bob], seed=0)``; the first player goes first.
+
+    Keeps every state (``history``) and event (``events``); each method returns the new
+    ``GameState``. The same players, seed and actions give the same game.
+    """
+
+    def __init__(self, players: Sequence[Player], seed: int = 0, turn_limit: Optional[int] = 200) -> None:
+        if len(players) != 2:
+            raise ValueError(f"rtg plays two-player games; got {len(players)} players")
+        self.players = list(players)
+        self.seed = seed
+        ids = tuple(p.uuid for p in self.players)
+        if ids[0] == ids[1]:
+            raise ValueError("the two players must be different Player objects")
+        native = _rtg.new_game(
+            (self.players[0].name, self.players[1].name),
+            (self.players[0].deck, self.players[1].deck),
+            (self.players[0].initial_health, self.players[1].initial_health),
+            seed,
+            turn_limit,
+        )
+        self.history: List[GameState] = [GameState(native, ids)]
+        self.events: List[Dict[str, Any]] = []
+
+    @property
+    def state(self) -> GameState:
+        """The current state."""
+        return self.history[-1]
+
+    def _push(self, native: State, events: List[Dict[str, Any]]) -> GameState:
+        state = GameState(native, self.state._ids)
+        self.history.append(state)
+        self.events.extend(events)
+        return state
+
+    def start(self) -> GameState:
+        """Shuffles, deals each player's ``hand_size`` cards and enters turn 1's DRAW phase."""
+        native, events = self.state.native.start((self.players[0].hand_size, self.players[1].hand_size))
+        return self._push(native, events)
+
+    def apply_action(self, action: Any, **kwargs: Any) -> GameState:
+        """Runs an action (an action class or instance with keyword arguments, or an
+        ``rtg.Action``). A refused one raises ``RuleError`` and changes nothing."""
+        native, events = self.state.native.apply_with_events(self.state.to_native(action, **kwargs))
+        return self._push(native, events)
+
+    def advance_phase(self) -> GameState:
+        """Moves to the next phase, running its automatic work (END is a phase of its own)."""
+        return self.apply_action(Action.advance_phase())
+
+    def _advance_until(self, done: Any) -> GameState:
+        if self.state.is_over:
+            raise RuleError("the game is over", kind="game_over")
+        for _ in range(14):  # seven phases a turn: two turns reach any phase
+            if done(self.state) or self.state.is_over:
+                break
+            self.advance_phase()
+        return self.state
+
+    def begin_turn(self) -> GameState:
+        """Advances to the next player's DRAW phase (the specification's legacy turn start)."""
+        turn = self.state.turn
+        return self._advance_until(lambda s: s.turn > turn and s.current_phase is PhaseType.DRAW)
+
+    def end_turn(self) -> GameState:
+        """Advances to this turn's END phase."""
+        return self._advance_until(lambda s: s.current_phase is PhaseType.END)
+
+    def resolve_combat(self) -> GameState:
+        """Advances into the COMBAT phase, which resolves every declared attack."""
+        order = list(PhaseType)
+        phase = self.state.current_phase
+        if order.index(phase) > order.index(PhaseType.DEFENSE) and not self.state.is_over:
+            raise RuleError(f"resolving combat is not allowed in the {phase} phase", kind="wrong_phase")
+        return self._advance_until(lambda s: s.current_phase is PhaseType.COMBAT)
+
+    def resolve_pending_trigger(self, index: int, chosen_target: Union[PlayerID, CardID]) -> GameState:
+        """Applies pending trigger ``index`` to the chosen target (a player uuid or card id)."""
+        return self.apply_action(ResolvePendingTriggerAction(), trigger_index=index, chosen_target=chosen_target)
+
+    def check_victory(self) -> Optional[Player]:
+        """The winner, or None while the game goes on (or after a draw)."""
+        seat = self.state.native.winner
+        return None if seat is None else self.players[seat]
+
+    @property
+    def current_phase(self) -> PhaseType:
+        """The current phase."""
+        return self.state.current_phase
+
+    @property
+    def playable_phases(self) -> Tuple[PhaseType, ...]:
+        """The phases in which cards are played and abilities activated."""
+        return tuple(PhaseType(p) for p in _rtg.PLAYABLE_PHASES)
+
+    def undo(self) -> bool:
+        """Goes back one state (its events are kept in ``events``); False at the first state."""
+        if len(self.history) <= 1:
+            return False
+        self.history.pop()
+        return True
