@@ -44,6 +44,8 @@ struct Core {
     max_turns: u32,
     max_steps: u64,
     autoreset: bool,
+    /// An action outside the mask is an error (else the first legal action is played).
+    strict: bool,
     seed: u64,
     slots: Vec<Slot>,
     scratch: Scratch,
@@ -136,14 +138,16 @@ impl Core {
             if slot.done {
                 return Err(format!("game {i} is over: reset it before stepping"));
             }
-            let chosen = slot
-                .legal
-                .iter()
-                .find(|(j, _)| i64::from(*j) == index)
-                .map(|(_, a)| a.clone())
-                .ok_or_else(|| {
-                    format!("game {i}: action {index} is not legal now (see the action mask)")
-                })?;
+            let found = slot.legal.iter().find(|(j, _)| i64::from(*j) == index);
+            let chosen = match (found, slot.legal.first()) {
+                (Some((_, a)), _) => a.clone(),
+                (None, Some((_, first))) if !self.strict => first.clone(),
+                _ => {
+                    return Err(format!(
+                        "game {i}: action {index} is not legal now (see the action mask)"
+                    ));
+                }
+            };
             self.act(&mut slot, &chosen)?;
             slot.steps += 1;
             self.play_opponent(&mut slot)?;
@@ -189,7 +193,7 @@ fn runtime(e: String) -> PyErr {
 impl PyVecEnv {
     #[new]
     #[pyo3(signature = (n, deck_a, deck_b, *, opponent = "greedy", seat = None, max_turns = 200,
-        max_steps = 10_000, autoreset = true))]
+        max_steps = 10_000, autoreset = true, strict = true))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -201,6 +205,7 @@ impl PyVecEnv {
         max_turns: u32,
         max_steps: u64,
         autoreset: bool,
+        strict: bool,
     ) -> PyResult<PyVecEnv> {
         if n == 0 {
             return Err(PyValueError::new_err("a VecEnv needs at least one game"));
@@ -238,6 +243,7 @@ impl PyVecEnv {
             max_turns,
             max_steps: max_steps.max(1),
             autoreset,
+            strict,
             seed: 0,
             slots: Vec::with_capacity(n),
             scratch: Scratch::new(),

@@ -68,7 +68,9 @@ class VectorEnv:
     """``n`` games stepped together: ``step(actions)`` takes one action index per game.
 
     ``VectorEnv(n, deck_a, deck_b, opponent="greedy", seat=None, max_turns=200, cards=None)``.
-    ``seat`` is the agent's seat (0 goes first) or None to alternate. A finished game starts its
+    ``seat`` is the agent's seat (0 goes first) or None to alternate. With ``strict`` (the
+    default) an action outside the mask raises ``ValueError``; without, the first legal action
+    is played instead (for code that samples the whole action space). A finished game starts its
     next episode at once (its last reward and flags are returned; the observation is the new
     episode's). Everything is deterministic given ``reset(seed)``.
     """
@@ -85,10 +87,19 @@ class VectorEnv:
         max_steps: int = 10_000,
         cards: Any = None,
         autoreset: bool = True,
+        strict: bool = True,
     ) -> None:
         a, b = _load_decks(deck_a, deck_b, cards)
         self._core = _rtg.VecEnv(
-            n, a, b, opponent=opponent, seat=seat, max_turns=max_turns, max_steps=max_steps, autoreset=autoreset
+            n,
+            a,
+            b,
+            opponent=opponent,
+            seat=seat,
+            max_turns=max_turns,
+            max_steps=max_steps,
+            autoreset=autoreset,
+            strict=strict,
         )
         self.num_envs = n
         self.observation_size = OBSERVATION_SIZE
@@ -156,6 +167,7 @@ class Env(_Base):  # type: ignore[misc, valid-type]
         max_turns: int = 200,
         max_steps: int = 10_000,
         cards: Any = None,
+        strict: bool = True,
     ) -> None:
         self._vec = VectorEnv(
             1,
@@ -167,6 +179,7 @@ class Env(_Base):  # type: ignore[misc, valid-type]
             max_steps=max_steps,
             cards=cards,
             autoreset=False,
+            strict=strict,
         )
         self._seed = 0
         self._episode = 0
@@ -177,6 +190,9 @@ class Env(_Base):  # type: ignore[misc, valid-type]
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> Tuple[Any, Dict[str, Any]]:
         """Starts a game: with ``seed``, the first episode of that seed; without, the next
         episode of the last seed."""
+        if _gym is not None:
+            # Gymnasium's own bookkeeping (its `np_random`); rtg's games use only `seed`.
+            super().reset(seed=seed)
         if seed is not None:
             self._seed = seed
             self._episode = 0
