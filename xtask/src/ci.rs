@@ -64,6 +64,9 @@ fn steps() -> Vec<Cmd> {
         Cmd::cargo(&[
             "run", "-p", "rtg-cli", "--", "simulate", "aggro", "midrange", "--games", "200",
         ]),
+        // The pages (reports, replay viewer) in a real headless chromium: last, because it
+        // needs the system's browser and node (`.ci/run` installs them on a fresh machine).
+        Cmd::cargo(&["xtask", "browser"]),
     ]
 }
 
@@ -169,6 +172,7 @@ mod tests {
                 "cargo run -p rtg-cli -- check",
                 "cargo run -p rtg-cli -- scenario scenarios/",
                 "cargo run -p rtg-cli -- simulate aggro midrange --games 200",
+                "cargo xtask browser",
             ]
         );
     }

@@ -4,6 +4,7 @@
 //!
 //! - `cargo xtask ci`: every check CI runs, in order, stopping at the first failure. `.ci/run`
 //!   runs exactly this, so a green `cargo xtask ci` on a developer's machine means a green CI.
+//! - `cargo xtask browser`: the headless-browser tests of the pages in `tests/browser/`.
 //! - `cargo xtask snapshots [--accept]`: review (and accept) insta snapshot changes without
 //!   `cargo-insta` installed.
 //!
@@ -13,9 +14,12 @@
 //!
 //! This crate uses only the standard library, so it builds in seconds on a cold cache.
 
+mod browser;
 mod ci;
 #[cfg(test)]
 mod doc_examples;
+#[cfg(test)]
+mod facade;
 #[cfg(test)]
 mod json;
 #[cfg(test)]
@@ -43,8 +47,10 @@ Commands:
                         snapshots never auto-accepted), benches as a smoke test, a publish
                         dry run of the library crates, then
                         `rtg check`, `rtg scenario scenarios/` and a short `rtg simulate`
-                        on the bundled cards/ and decks/.
+                        on the bundled cards/ and decks/, and the browser tests.
                         `.ci/run` runs exactly this.
+  browser               Run the headless-browser tests of the pages (tests/browser/, node +
+                        playwright-core + Debian's chromium), after building `rtg`.
   snapshots [--accept]  Run the tests writing changed insta snapshots as `.snap.new` files,
                         show each one's diff, and with --accept move them over the `.snap`s.
                         See `cargo xtask snapshots --help`.
@@ -62,6 +68,7 @@ fn main() -> ExitCode {
     };
     match command {
         "ci" => ci::run(rest),
+        "browser" => browser::run(rest),
         "snapshots" => snapshots::run(rest),
         "help" | "-h" | "--help" => {
             print!("{USAGE}");

@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use rtg::CardId;
-use rtg::yaml::{Catalog, DeckError, ErrorKind, LoadError, Loader, is_deck_file, yaml_files_in};
+use rtg::Catalog;
+use rtg::yaml::{DeckError, ErrorKind, LoadError, Loader, is_deck_file, yaml_files_in};
 
 use crate::output::{err, out, path_problem};
 

@@ -3,8 +3,9 @@
 use std::fmt;
 use std::path::PathBuf;
 
+use rtg::Catalog;
 use rtg::sim::DeckList;
-use rtg::yaml::{Catalog, DeckError, ErrorKind, Loader};
+use rtg::yaml::{DeckError, ErrorKind, Loader};
 
 use crate::output::path_problem;
 
@@ -75,7 +76,7 @@ pub(crate) fn load_catalog(loader: &Loader, paths: &[PathBuf]) -> Result<Catalog
     if !problems.is_empty() {
         return Err(CliError::Diagnostics(problems.join("\n")));
     }
-    rtg::yaml::build_catalog(cards).map_err(|e| CliError::Diagnostics(e.to_string()))
+    rtg::build_catalog(cards).map_err(|e| CliError::Diagnostics(e.to_string()))
 }
 
 /// The file of a deck named by path or by file stem (`aggro` → `decks/aggro.yaml`), looked for

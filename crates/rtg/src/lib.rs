@@ -75,15 +75,19 @@ pub use rtg_yaml::{
     Catalog, Deck, build_catalog, build_deck, load_card, load_cards_from_dir, load_deck,
 };
 
-/// Card and deck files (YAML).
-pub use rtg_yaml as yaml;
+/// Card and deck files (YAML) beyond the specification's functions: the [`yaml::Loader`] with
+/// its diagnostics and warnings, and the limits it enforces. Each item has one path: the
+/// specification's functions and types are at the top level only.
+pub mod yaml {
+    pub use rtg_yaml::{
+        CardReport, DeckError, ErrorKind, LoadError, LoadErrors, LoadWarning, LoadedCard, Loader,
+        MAX_COPIES, MAX_DECK_CARDS, MAX_FILE_BYTES, MAX_TEMPLATE_DEPTH, NameKind, Position,
+        WarningKind, card_warnings, did_you_mean, is_deck_file, parse_card, parse_document,
+        read_text, yaml_files_in,
+    };
+}
 
-pub use rtg_sim::{
-    Bot, BotKind, DeckList, GreedyBot, HeuristicBot, Matchup, RandomBot, Replay, Report, SimConfig,
-    play_game, simulate,
-};
-
-/// Bots, batches of games, shard reports and replays.
+/// Bots, batches of games, shard reports and replays (everything of `rtg-sim`, and only here).
 pub use rtg_sim as sim;
 
 /// Snapshot testing of card behaviour with scenario files.
