@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
 use rtg::CardDefinition as Def;
-use rtg::yaml::Catalog;
+use rtg::Catalog;
 
 use crate::errors;
 
@@ -43,7 +43,11 @@ pub(crate) fn name_of(value: &Bound<'_, PyAny>) -> PyResult<String> {
 }
 
 /// The member of an enum of the `rtg` package by its value (`CardType("creature")`).
-pub(crate) fn member<'py>(py: Python<'py>, enum_name: &str, name: &str) -> PyResult<Bound<'py, PyAny>> {
+pub(crate) fn member<'py>(
+    py: Python<'py>,
+    enum_name: &str,
+    name: &str,
+) -> PyResult<Bound<'py, PyAny>> {
     py.import("rtg.enums")?.getattr(enum_name)?.call1((name,))
 }
 
@@ -58,7 +62,10 @@ fn to_json(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<String> {
 }
 
 /// A catalog (`build_catalog`'s dict, a list of definitions, or None) as rtg-yaml's.
-pub(crate) fn catalog_of(py: Python<'_>, catalog: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Catalog>> {
+pub(crate) fn catalog_of(
+    py: Python<'_>,
+    catalog: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<Catalog>> {
     let Some(catalog) = catalog else {
         return Ok(None);
     };
@@ -74,7 +81,7 @@ pub(crate) fn catalog_of(py: Python<'_>, catalog: Option<&Bound<'_, PyAny>>) -> 
     for item in values.try_iter()? {
         defs.push(def_of(&item?)?);
     }
-    rtg::yaml::build_catalog(defs)
+    rtg::build_catalog(defs)
         .map(Some)
         .map_err(|e| errors::load_error(py, &e))
 }
@@ -84,7 +91,11 @@ pub(crate) fn def_of(value: &Bound<'_, PyAny>) -> PyResult<Arc<Def>> {
     let def = value.cast::<PyDef>().map_err(|_| {
         PyTypeError::new_err(format!(
             "expected a CardDefinition, got {}",
-            value.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+            value
+                .get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
         ))
     })?;
     Ok(Arc::clone(&def.get().def))
@@ -103,7 +114,9 @@ pub(crate) fn defs_of(value: &Bound<'_, PyAny>) -> PyResult<Vec<Arc<Def>>> {
 pub(crate) fn wrap_all<'py>(py: Python<'py>, defs: &[Arc<Def>]) -> PyResult<Bound<'py, PyList>> {
     let list = PyList::empty(py);
     for def in defs {
-        list.append(PyDef { def: Arc::clone(def) })?;
+        list.append(PyDef {
+            def: Arc::clone(def),
+        })?;
     }
     Ok(list)
 }
@@ -272,7 +285,9 @@ impl PyDef {
         // Equal definitions have equal ids; ids are what decks and catalogs key on.
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
         for b in self.def.card_id.as_str().bytes() {
-            hash = hash.wrapping_mul(1_099_511_628_211).wrapping_add(u64::from(b));
+            hash = hash
+                .wrapping_mul(1_099_511_628_211)
+                .wrapping_add(u64::from(b));
         }
         hash
     }
@@ -309,9 +324,13 @@ pub(crate) fn mana_dict<'py>(py: Python<'py>, mana: &rtg::Mana) -> PyResult<Boun
 /// `load_card(path, catalog=None)`: one card file.
 #[pyfunction]
 #[pyo3(signature = (path, catalog = None))]
-pub(crate) fn load_card(py: Python<'_>, path: std::path::PathBuf, catalog: Option<&Bound<'_, PyAny>>) -> PyResult<PyDef> {
+pub(crate) fn load_card(
+    py: Python<'_>,
+    path: std::path::PathBuf,
+    catalog: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyDef> {
     let catalog = catalog_of(py, catalog)?;
-    rtg::yaml::load_card(&path, catalog.as_ref())
+    rtg::load_card(&path, catalog.as_ref())
         .map(|def| PyDef { def })
         .map_err(|e| errors::load_error(py, &e))
 }
@@ -325,7 +344,7 @@ pub(crate) fn load_cards_from_dir<'py>(
     catalog: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
     let catalog = catalog_of(py, catalog)?;
-    let defs = rtg::yaml::load_cards_from_dir(&dir_path, catalog.as_ref())
+    let defs = rtg::load_cards_from_dir(&dir_path, catalog.as_ref())
         .map_err(|e| errors::load_errors(py, &e))?;
     wrap_all(py, &defs)
 }
@@ -339,7 +358,7 @@ pub(crate) fn load_deck_cards<'py>(
     path: std::path::PathBuf,
 ) -> PyResult<(String, Bound<'py, PyList>)> {
     let catalog = catalog_of(py, Some(catalog))?.unwrap_or_default();
-    let deck = rtg::yaml::load_deck(&catalog, &path).map_err(|e| errors::load_errors(py, &e))?;
+    let deck = rtg::load_deck(&catalog, &path).map_err(|e| errors::load_errors(py, &e))?;
     Ok((deck.name.clone(), wrap_all(py, &deck.cards)?))
 }
 
@@ -356,7 +375,7 @@ pub(crate) fn build_deck<'py>(
     for (id, count) in spec.iter() {
         pairs.push((id.extract()?, count.extract()?));
     }
-    let defs = rtg::yaml::build_deck(&catalog, pairs.iter().map(|(id, n)| (id.as_str(), n)))
+    let defs = rtg::build_deck(&catalog, pairs.iter().map(|(id, n)| (id.as_str(), n)))
         .map_err(|e| errors::other(py, "DeckError", &errors::kind_name(&e), e.to_string()))?;
     wrap_all(py, &defs)
 }

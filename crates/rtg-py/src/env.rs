@@ -75,7 +75,11 @@ impl Core {
         let state = rtg::sim::initial_state(&self.matchup, &settings)?;
         let mut slot = Slot {
             state,
-            agent: if agent_first { PlayerId::FIRST } else { PlayerId::SECOND },
+            agent: if agent_first {
+                PlayerId::FIRST
+            } else {
+                PlayerId::SECOND
+            },
             rng: GameRng::seeded(GameRng::derive_seed(seed, 0x0b07)),
             in_phase: 0,
             steps: 0,
@@ -105,7 +109,10 @@ impl Core {
     fn play_opponent(&mut self, slot: &mut Slot) -> Result<(), String> {
         while !slot.state.is_over() && rtg::sim::to_act(&slot.state) != slot.agent {
             let player = rtg::sim::to_act(&slot.state);
-            let mut action = self.opponent.bot().choose(&slot.state, player, &mut slot.rng);
+            let mut action = self
+                .opponent
+                .bot()
+                .choose(&slot.state, player, &mut slot.rng);
             // As the simulator does: a phase with too many actions is ended.
             if slot.in_phase >= rtg::sim::MAX_ACTIONS_PER_PHASE
                 && slot.state.pending_triggers().is_empty()
@@ -158,7 +165,10 @@ impl Core {
                     rtg::GameStatus::Winner(_) => -1.0,
                     _ => 0.0,
                 };
-                let by_limit = matches!(rtg::end_reason(&slot.state), Some(rtg::EndReason::TurnLimit));
+                let by_limit = matches!(
+                    rtg::end_reason(&slot.state),
+                    Some(rtg::EndReason::TurnLimit)
+                );
                 result.truncated = by_limit;
                 result.terminated = !by_limit;
             } else if slot.steps >= self.max_steps {

@@ -36,12 +36,31 @@ fn _rtg(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PHASES", state::phase_names())?;
     m.add(
         "CARD_TYPES",
-        names([rtg::CardType::Creature, rtg::CardType::Spell, rtg::CardType::Mana].map(rtg::CardType::name)),
+        names(
+            [
+                rtg::CardType::Creature,
+                rtg::CardType::Spell,
+                rtg::CardType::Mana,
+            ]
+            .map(rtg::CardType::name),
+        ),
     )?;
-    m.add("MANA_TYPES", names(rtg::ManaType::ALL.map(rtg::ManaType::name)))?;
-    m.add("EVENT_TYPES", names(rtg::EventType::ALL.map(rtg::EventType::name)))?;
-    m.add("TECHNIQUES", names(rtg::Technique::ALL.map(rtg::Technique::name)))?;
-    m.add("PLAYABLE_PHASES", names(rtg::PLAYABLE_PHASES.map(rtg::Phase::name)))?;
+    m.add(
+        "MANA_TYPES",
+        names(rtg::ManaType::ALL.map(rtg::ManaType::name)),
+    )?;
+    m.add(
+        "EVENT_TYPES",
+        names(rtg::EventType::ALL.map(rtg::EventType::name)),
+    )?;
+    m.add(
+        "TECHNIQUES",
+        names(rtg::Technique::ALL.map(rtg::Technique::name)),
+    )?;
+    m.add(
+        "PLAYABLE_PHASES",
+        names(rtg::PLAYABLE_PHASES.map(rtg::Phase::name)),
+    )?;
     m.add(
         "TARGET_SPECS",
         names(

@@ -88,7 +88,11 @@ pub(crate) fn index_of(state: &GameState, me: PlayerId, action: &Action) -> Opti
             if *ability_index >= ABILITIES {
                 return None;
             }
-            Some(ACTIVATE + (b * ABILITIES + ability_index) * TARGETS + target_slot(state, me, *target)?)
+            Some(
+                ACTIVATE
+                    + (b * ABILITIES + ability_index) * TARGETS
+                    + target_slot(state, me, *target)?,
+            )
         }
         Action::DeclareAttack { attacker, .. } => {
             Some(ATTACK + slot_of(mine.battlefield(), *attacker, FIELD)?)
@@ -170,7 +174,10 @@ pub(crate) fn observe(
     }
     w.put(f32::from(u8::from(state.active() == me)));
     w.put(f32::from(u8::from(!state.pending_triggers().is_empty())));
-    w.put(scaled(i64::from(in_phase), rtg::sim::MAX_ACTIONS_PER_PHASE as f32));
+    w.put(scaled(
+        i64::from(in_phase),
+        rtg::sim::MAX_ACTIONS_PER_PHASE as f32,
+    ));
     for p in [me, me.opponent()] {
         let player = state.player(p);
         w.put(scaled(i64::from(player.health), 20.0));
@@ -191,12 +198,14 @@ pub(crate) fn observe(
             continue;
         };
         let def = state.def(card);
-        let playable = legal.iter().any(|(_, a)| {
-            matches!(a, Action::PlayCard { card: c, .. } if *c == card)
-        });
+        let playable = legal
+            .iter()
+            .any(|(_, a)| matches!(a, Action::PlayCard { card: c, .. } if *c == card));
         w.put(1.0);
         w.put(f32::from(u8::from(def.card_type == rtg::CardType::Mana)));
-        w.put(f32::from(u8::from(def.card_type == rtg::CardType::Creature)));
+        w.put(f32::from(u8::from(
+            def.card_type == rtg::CardType::Creature,
+        )));
         w.put(f32::from(u8::from(def.card_type == rtg::CardType::Spell)));
         w.put(scaled(def.mana.total() as i64, 10.0));
         w.put(scaled(i64::from(def.attack), 10.0));
@@ -214,10 +223,7 @@ pub(crate) fn observe(
             let instance = state.card(card);
             let def = state.def(card);
             let attacking = state.combats().iter().any(|c| c.attacker == card);
-            let blocking = state
-                .combats()
-                .iter()
-                .any(|c| c.blockers.iter().any(|&x| x == card));
+            let blocking = state.combats().iter().any(|c| c.blockers.contains(&card));
             w.put(1.0);
             w.put(f32::from(u8::from(def.is_creature())));
             w.put(f32::from(u8::from(def.card_type == rtg::CardType::Mana)));

@@ -11,8 +11,11 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
-use rtg::sim::{Bot, BotKind, DeckList, GameEnd, GameRecord, GameSettings, Matchup, Report, SimConfig};
-use rtg::yaml::{Catalog, Loader};
+use rtg::Catalog;
+use rtg::sim::{
+    Bot, BotKind, DeckList, GameEnd, GameRecord, GameSettings, Matchup, Report, SimConfig,
+};
+use rtg::yaml::Loader;
 use rtg::{Action, GameRng, GameState, PlayerId};
 
 use crate::cards::defs_of;
@@ -60,7 +63,7 @@ fn load_catalog(py: Python<'_>, paths: &[PathBuf]) -> PyResult<Catalog> {
             )));
         }
     }
-    rtg::yaml::build_catalog(cards).map_err(|e| errors::load_error(py, &e))
+    rtg::build_catalog(cards).map_err(|e| errors::load_error(py, &e))
 }
 
 /// A deck file named by path, or by stem in `decks/` (`"aggro"` → `decks/aggro.yaml`).
@@ -96,8 +99,10 @@ fn deck_list(
         if catalog.is_none() {
             *catalog = Some(load_catalog(py, cards)?);
         }
-        let catalog = catalog.as_ref().ok_or_else(|| PyValueError::new_err("no catalog"))?;
-        let loaded = rtg::yaml::load_deck(catalog, &file).map_err(|e| errors::load_errors(py, &e))?;
+        let catalog = catalog
+            .as_ref()
+            .ok_or_else(|| PyValueError::new_err("no catalog"))?;
+        let loaded = rtg::load_deck(catalog, &file).map_err(|e| errors::load_errors(py, &e))?;
         let stem = file
             .file_stem()
             .map_or_else(|| fallback.to_owned(), |s| s.to_string_lossy().into_owned());
@@ -272,8 +277,7 @@ fn play_with(
 
 /// A report as the command line's `--json` prints it, as a dict.
 fn report_dict<'py>(py: Python<'py>, report: &Report) -> PyResult<Bound<'py, PyAny>> {
-    let text =
-        serde_json::to_string(report).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let text = serde_json::to_string(report).map_err(|e| PyValueError::new_err(e.to_string()))?;
     py.import("json")?.getattr("loads")?.call1((text,))
 }
 
@@ -294,20 +298,27 @@ pub(crate) fn simulate<'py>(
     max_turns: u32,
 ) -> PyResult<Bound<'py, PyAny>> {
     if games == 0 {
-        return Err(PyValueError::new_err("games=0: a batch needs at least one game"));
+        return Err(PyValueError::new_err(
+            "games=0: a batch needs at least one game",
+        ));
     }
     let paths = card_paths(cards)?;
     let mut catalog = None;
     let a = deck_list(py, deck_a, "deck_a", &mut catalog, &paths)?;
     let b = deck_list(py, deck_b, "deck_b", &mut catalog, &paths)?;
-    let matchup = Matchup::new(a, b)
-        .map_err(|e| errors::other(py, "SetupError", "setup", e.to_string()))?;
+    let matchup =
+        Matchup::new(a, b).map_err(|e| errors::other(py, "SetupError", "setup", e.to_string()))?;
     let bot_args: Vec<BotArg> = match bots {
-        None => vec![BotArg::Named(BotKind::Greedy), BotArg::Named(BotKind::Greedy)],
+        None => vec![
+            BotArg::Named(BotKind::Greedy),
+            BotArg::Named(BotKind::Greedy),
+        ],
         Some(b) => {
             let list: Vec<Bound<'py, PyAny>> = b.try_iter()?.collect::<PyResult<_>>()?;
             if list.len() != 2 {
-                return Err(PyValueError::new_err("bots: give two, deck A's and deck B's"));
+                return Err(PyValueError::new_err(
+                    "bots: give two, deck A's and deck B's",
+                ));
             }
             list.iter().map(bot_arg).collect::<PyResult<_>>()?
         }
@@ -355,7 +366,12 @@ pub(crate) fn simulate<'py>(
         };
         for index in 0..games {
             let settings = config.game(index);
-            let record = play_with(&matchup, &settings, [as_bot(&bot_args[0]), as_bot(&bot_args[1])], &failed);
+            let record = play_with(
+                &matchup,
+                &settings,
+                [as_bot(&bot_args[0]), as_bot(&bot_args[1])],
+                &failed,
+            );
             for b in &pythons {
                 if let Some(e) = b.take_failure() {
                     return Err(e);
@@ -422,7 +438,12 @@ pub(crate) fn replay<'py>(
     let verified = replay
         .verify(&matchup, |state, _, _| states.push(state.clone()))
         .map_err(|e| {
-            errors::other(py, "ReplayError", &errors::kind_name(&e), format!("replay FAILED: {e}"))
+            errors::other(
+                py,
+                "ReplayError",
+                &errors::kind_name(&e),
+                format!("replay FAILED: {e}"),
+            )
         })?;
     let dict = PyDict::new(py);
     dict.set_item("ok", true)?;
@@ -430,7 +451,13 @@ pub(crate) fn replay<'py>(
     dict.set_item("checkpoints", verified.checkpoints)?;
     dict.set_item("final_digest", &replay.final_digest)?;
     dict.set_item("decks", (&matchup.decks[0].name, &matchup.decks[1].name))?;
-    dict.set_item("bots", (replay.settings.bots[0].name(), replay.settings.bots[1].name()))?;
+    dict.set_item(
+        "bots",
+        (
+            replay.settings.bots[0].name(),
+            replay.settings.bots[1].name(),
+        ),
+    )?;
     let list = PyList::empty(py);
     for state in states {
         list.append(PyState { state })?;
@@ -455,7 +482,10 @@ pub(crate) fn run_scenario<'py>(
     dict.set_item("name", &transcript.name)?;
     dict.set_item("file", transcript.file.display().to_string())?;
     dict.set_item("passed", transcript.passed())?;
-    dict.set_item("failure", transcript.failure.as_ref().map(|f| f.to_string()))?;
+    dict.set_item(
+        "failure",
+        transcript.failure.as_ref().map(|f| f.to_string()),
+    )?;
     dict.set_item("transcript", transcript.to_string())?;
     dict.set_item(
         "final_state",

@@ -96,7 +96,9 @@ impl PyState {
         if self.state.try_player(id).is_some() {
             Ok(id)
         } else {
-            Err(PyIndexError::new_err(format!("no seat {player}: seats are 0 and 1")))
+            Err(PyIndexError::new_err(format!(
+                "no seat {player}: seats are 0 and 1"
+            )))
         }
     }
 }
@@ -107,7 +109,9 @@ impl PyState {
     /// refuse it, and this state is unchanged either way.
     fn apply(&self, py: Python<'_>, action: &PyAction) -> PyResult<PyState> {
         match rtg::apply(&self.state, &action.action) {
-            Ok(outcome) => Ok(PyState { state: outcome.state }),
+            Ok(outcome) => Ok(PyState {
+                state: outcome.state,
+            }),
             Err(e) => Err(errors::rule_error(py, &e)),
         }
     }
@@ -124,7 +128,12 @@ impl PyState {
                 for event in &outcome.events {
                     events.append(event_dict(py, event)?)?;
                 }
-                Ok((PyState { state: outcome.state }, events))
+                Ok((
+                    PyState {
+                        state: outcome.state,
+                    },
+                    events,
+                ))
             }
             Err(e) => Err(errors::rule_error(py, &e)),
         }
@@ -140,14 +149,23 @@ impl PyState {
 
     /// Shuffles the decks, deals the opening hands and enters turn 1's draw phase.
     #[pyo3(signature = (hand_sizes = (7, 7)))]
-    fn start<'py>(&self, py: Python<'py>, hand_sizes: (u32, u32)) -> PyResult<(PyState, Bound<'py, PyList>)> {
+    fn start<'py>(
+        &self,
+        py: Python<'py>,
+        hand_sizes: (u32, u32),
+    ) -> PyResult<(PyState, Bound<'py, PyList>)> {
         match rtg::start_with_hands(&self.state, [hand_sizes.0, hand_sizes.1]) {
             Ok(outcome) => {
                 let events = PyList::empty(py);
                 for event in &outcome.events {
                     events.append(event_dict(py, event)?)?;
                 }
-                Ok((PyState { state: outcome.state }, events))
+                Ok((
+                    PyState {
+                        state: outcome.state,
+                    },
+                    events,
+                ))
             }
             Err(e) => Err(errors::rule_error(py, &e)),
         }
@@ -214,7 +232,11 @@ impl PyState {
 
     /// A seat's name.
     fn name(&self, player: i64) -> PyResult<String> {
-        Ok(self.state.player(self.checked_seat(player)?).name.to_string())
+        Ok(self
+            .state
+            .player(self.checked_seat(player)?)
+            .name
+            .to_string())
     }
 
     /// A seat's health.
@@ -274,7 +296,10 @@ impl PyState {
             let dict = PyDict::new(py);
             dict.set_item("attacker", combat.attacker.0)?;
             dict.set_item("defender", combat.defender.0)?;
-            dict.set_item("blockers", combat.blockers.iter().map(|b| b.0).collect::<Vec<_>>())?;
+            dict.set_item(
+                "blockers",
+                combat.blockers.iter().map(|b| b.0).collect::<Vec<_>>(),
+            )?;
             dict.set_item("blocked", combat.blocked)?;
             list.append(dict)?;
         }
@@ -484,7 +509,11 @@ impl PyAction {
         let dict = PyDict::new(py);
         dict.set_item("kind", self.kind())?;
         match &self.action {
-            Action::PlayCard { player, card, target } => {
+            Action::PlayCard {
+                player,
+                card,
+                target,
+            } => {
                 dict.set_item("player", player.0)?;
                 dict.set_item("card", card.0)?;
                 dict.set_item("target", target_py(py, *target)?)?;
@@ -493,17 +522,30 @@ impl PyAction {
                 dict.set_item("player", player.0)?;
                 dict.set_item("attacker", attacker.0)?;
             }
-            Action::DeclareDefense { player, blocker, combat_index } => {
+            Action::DeclareDefense {
+                player,
+                blocker,
+                combat_index,
+            } => {
                 dict.set_item("player", player.0)?;
                 dict.set_item("blocker", blocker.0)?;
                 dict.set_item("combat_index", combat_index)?;
             }
-            Action::OrderBlockers { player, combat_index, blockers } => {
+            Action::OrderBlockers {
+                player,
+                combat_index,
+                blockers,
+            } => {
                 dict.set_item("player", player.0)?;
                 dict.set_item("combat_index", combat_index)?;
                 dict.set_item("blockers", blockers.iter().map(|b| b.0).collect::<Vec<_>>())?;
             }
-            Action::ActivateAbility { player, card, ability_index, target } => {
+            Action::ActivateAbility {
+                player,
+                card,
+                ability_index,
+                target,
+            } => {
                 dict.set_item("player", player.0)?;
                 dict.set_item("card", card.0)?;
                 dict.set_item("ability_index", ability_index)?;
@@ -648,7 +690,8 @@ pub(crate) fn new_game(
     let a = crate::cards::defs_of(&decks.get_item(0)?)?;
     let b = crate::cards::defs_of(&decks.get_item(1)?)?;
     let setup = |e: rtg::SetupFailure| errors::other(py, "SetupError", "setup", e.to_string());
-    let content = rtg::content_for([a.as_slice(), b.as_slice()], rtg::builtin_registry()).map_err(setup)?;
+    let content =
+        rtg::content_for([a.as_slice(), b.as_slice()], rtg::builtin_registry()).map_err(setup)?;
     let config = rtg::GameConfig {
         names: [names.0, names.1],
         seed,
