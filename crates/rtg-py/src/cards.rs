@@ -18,8 +18,8 @@ const PYTHON_SOURCE: &str = "<python>";
 
 /// A card definition: the blueprint of a card, immutable.
 ///
-/// `CardDefinition(card_id, name, description="", type=CardType.CREATURE, mana=None, attack=0,
-/// defense=0, abilities=None, techniques=None, catalog=None)` builds one and checks it as a card
+/// `CardDefinition(card_id, name, description="", type=CardType.CREATURE, mana=None, defense=0,
+/// attack=0, abilities=None, techniques=None, *, catalog=None)` (PTG's field order) builds one and checks it as a card
 /// file would be checked (unknown effects, parameters or trigger names raise `CardError`).
 #[pyclass(frozen, module = "rtg", name = "CardDefinition")]
 pub(crate) struct PyDef {
@@ -124,8 +124,8 @@ pub(crate) fn wrap_all<'py>(py: Python<'py>, defs: &[Arc<Def>]) -> PyResult<Boun
 #[pymethods]
 impl PyDef {
     #[new]
-    #[pyo3(signature = (card_id, name, description = "", r#type = None, mana = None, attack = 0,
-        defense = 0, abilities = None, techniques = None, catalog = None, health = None))]
+    #[pyo3(signature = (card_id, name, description = "", r#type = None, mana = None, defense = 0,
+        attack = 0, abilities = None, techniques = None, *, catalog = None, health = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -134,8 +134,8 @@ impl PyDef {
         description: &str,
         r#type: Option<&Bound<'_, PyAny>>,
         mana: Option<&Bound<'_, PyAny>>,
-        attack: i64,
         defense: i64,
+        attack: i64,
         abilities: Option<&Bound<'_, PyAny>>,
         techniques: Option<&Bound<'_, PyAny>>,
         catalog: Option<&Bound<'_, PyAny>>,

@@ -249,6 +249,16 @@ impl PyState {
         mana_dict(py, &self.state.player(self.checked_seat(player)?).pool)
     }
 
+    /// The mana a seat's mana sources give at each refill, as `{ManaType: count}`.
+    fn mana_sources<'py>(&self, py: Python<'py>, player: i64) -> PyResult<Bound<'py, PyDict>> {
+        mana_dict(py, &self.state.mana_sources(self.checked_seat(player)?))
+    }
+
+    /// The most cards a seat keeps at the end of its turn.
+    fn hand_limit(&self, player: i64) -> PyResult<u32> {
+        Ok(self.state.player(self.checked_seat(player)?).hand_limit)
+    }
+
     /// Mana cards a seat played this turn.
     fn mana_played(&self, player: i64) -> PyResult<u32> {
         Ok(self.state.player(self.checked_seat(player)?).mana_played)
@@ -634,6 +644,24 @@ impl PyCard {
     #[getter]
     fn health(&self) -> i32 {
         self.card.defense()
+    }
+
+    /// Defense without damage: base defense plus active buffs (PTG's `max_defense`).
+    #[getter]
+    fn max_defense(&self) -> i32 {
+        self.card.defense() + self.card.stats.damage
+    }
+
+    /// Its definition's description.
+    #[getter]
+    fn description(&self) -> String {
+        self.def.description.clone()
+    }
+
+    /// Its definition's cost, as `{ManaType: count}` (PTG's `mana_cost`).
+    #[getter]
+    fn mana_cost<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        mana_dict(py, &self.def.mana)
     }
 
     /// Damage marked this turn.

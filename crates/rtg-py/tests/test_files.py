@@ -71,7 +71,7 @@ def test_definitions_read_back_as_the_spec_names_them(root):
     ability = pyro.abilities[0]
     assert ability.ability_type == rtg.AbilityType.ACTIVATED
     assert ability.mana_requirement == {rtg.ManaType.FIRE: 2}
-    assert ability.alterations[0].effect == "damage_player"
+    assert ability.alterations[0].effect == rtg.DamagePlayerEffect() and ability.alterations[0].effect_name == "damage_player"
     assert ability.alterations[0].target == rtg.TargetSpec.OPPONENT
     # A definition rebuilt from what it reads back is the same definition.
     again = rtg.CardDefinition(pyro.card_id, pyro.name, pyro.description, pyro.type, mana=pyro.mana,

@@ -68,3 +68,18 @@ def test_pending_trigger_and_activated_ability():
         "refused: not_enough_mana",
         "winner: None",
     ]
+
+
+def test_the_specifications_quick_start_imports_resolve():
+    # The Quick Start's three import lines, moved: every name exists in rtg.
+    import rtg
+
+    for name in ["Game", "Player", "CardDefinition", "CardType", "ManaType", "ManaPool", "ManaRequirement",
+                 "PlayCardAction", "DeclareAttackAction", "CardAbility", "AlterationData", "DrawCardEffect"]:
+        assert hasattr(rtg, name), name
+    section10 = ["CardType", "ManaType", "EventType", "AbilityType", "TargetSpec", "Technique", "ManaRequirement",
+                 "ManaPool", "Game", "GameState", "Player", "CardDefinition", "CardAbility", "AlterationData",
+                 "PendingTrigger", "PlayCardAction", "DeclareAttackAction", "DeclareDefenseAction",
+                 "OrderBlockersAction", "ActivateAbilityAction", "load_card", "load_cards_from_dir",
+                 "build_catalog", "build_deck", "load_deck", "PhaseType"]
+    assert [n for n in section10 if not hasattr(rtg, n)] == []

@@ -17,6 +17,7 @@ from ._ptg import (
     CardAbility,
     CardDefinition,
     CardInstance,
+    CombatGroup,
     DeclareAttackAction,
     DeclareDefenseAction,
     Deck,
@@ -37,7 +38,10 @@ from ._ptg import (
     load_cards_from_dir,
     load_deck,
 )
-from .enums import AbilityType, CardType, EventType, ManaType, PhaseType, TargetSpec, Technique, TriggerOwner
+from . import effects
+from .effects import *  # noqa: F401,F403  (the effect classes, by PTG's names)
+from .effects import Effect, CardEffect, PlayerEffect
+from .enums import AbilityType, CardType, EventType, ManaType, ParamRef, PhaseType, TargetSpec, Technique, TriggerOwner
 from .errors import CardError, DeckError, ReplayError, RtgError, RuleError, ScenarioError, SetupError
 
 simulate = _rtg.simulate
@@ -47,7 +51,10 @@ run_scenario = _rtg.run_scenario
 #: Every ``RuleError.kind``.
 RULE_KINDS = tuple(_rtg.RULE_KINDS)
 
-__all__ = [
+__all__ = list(effects.__all__) + [
+    "CombatGroup",
+    "ParamRef",
+    "effects",
     "AbilityType",
     "Action",
     "ActivateAbilityAction",

@@ -11,7 +11,8 @@ from enum import Enum
 from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _rtg
-from .enums import AbilityType, CardType, EventType, ManaType, PhaseType, TargetSpec, TriggerOwner
+from .enums import AbilityType, CardType, EventType, ManaType, PhaseType, TargetSpec, TriggerOwner, phase_of
+from .effects import Effect, effect_named
 from .errors import CardError, RuleError
 
 CardDefinition = _rtg.CardDefinition
@@ -34,17 +35,51 @@ def _json_default(value: Any) -> Any:
     raise TypeError(f"cannot write {value!r} into a card")
 
 
-class ManaPool(dict):
-    """Mana by type, ``{ManaType: count}`` (a dict). ``can_pay`` follows the rules' order:
-    specific types first, then ``any`` from what remains."""
+class _Mana(Mapping):
+    """Mana by type in ``amounts`` (``{ManaType: count}``), as PTG's dataclasses hold it; also a
+    read-only mapping of the same."""
+
+    def __init__(self, amounts: Optional[Mapping[Any, int]] = None) -> None:
+        self.amounts: Dict[ManaType, int] = {ManaType(str(k)): v for k, v in dict(amounts or {}).items()}
+
+    def __getitem__(self, kind: Any) -> int:
+        return self.amounts[ManaType(str(kind))]
+
+    def __iter__(self) -> Iterator[ManaType]:
+        return iter(self.amounts)
+
+    def __len__(self) -> int:
+        return len(self.amounts)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, _Mana):
+            other = other.amounts
+        if not isinstance(other, Mapping):
+            return NotImplemented
+        strip = lambda m: {ManaType(str(k)): v for k, v in m.items() if v}
+        return strip(self.amounts) == strip(other)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(amounts={self.amounts!r})"
 
     def total(self) -> int:
-        """All mana in the pool."""
-        return sum(self.values())
+        """All the mana."""
+        return sum(self.amounts.values())
 
-    def can_pay(self, cost: Mapping[Any, int]) -> bool:
-        """True when this pool covers ``cost``."""
-        left = {ManaType(str(k)): v for k, v in self.items()}
+
+class ManaRequirement(_Mana):
+    """A cost: ``ManaRequirement(amounts={ManaType.FIRE: 2})`` (an ability's
+    ``mana_requirement``)."""
+
+
+class ManaPool(_Mana):
+    """A player's mana: ``amounts`` by type. ``can_afford`` pays the specific types first,
+    then ``any`` from what remains (rules.md, contract 5)."""
+
+    def can_afford(self, requirement: Mapping[Any, int]) -> bool:
+        """True when this pool covers ``requirement`` (a ``ManaRequirement`` or a dict)."""
+        cost = requirement.amounts if isinstance(requirement, _Mana) else dict(requirement)
+        left = dict(self.amounts)
         generic = 0
         for kind, count in cost.items():
             kind = ManaType(str(kind))
@@ -54,46 +89,60 @@ class ManaPool(dict):
             if left.get(kind, 0) < count:
                 return False
             left[kind] = left.get(kind, 0) - count
-        return sum(v for k, v in left.items() if k is not ManaType.ANY) + left.get(ManaType.ANY, 0) >= generic
+        return sum(left.values()) >= generic
 
-
-class ManaRequirement(ManaPool):
-    """A cost, ``{ManaType: count}``: an ability's ``mana_requirement`` or a card's ``mana``."""
+    can_pay = can_afford
 
 
 @dataclass(frozen=True)
 class AlterationData:
-    """One alteration: an effect, its target and its triggers (the card format's fields)."""
+    """One alteration: an effect (an effect object such as ``DrawCardEffect()``, or its name),
+    its target and its triggers, in PTG's field order."""
 
-    effect: str
-    target: Optional[Union[TargetSpec, str]] = None
+    effect: Any
     start_trigger: Optional[Union[EventType, str]] = None
+    target: Optional[Union[TargetSpec, str]] = None
     end_trigger: Optional[Union[EventType, str]] = None
+    turn_duration: Optional[int] = None
     trigger_self: bool = True
     trigger_owner: Union[TriggerOwner, str] = TriggerOwner.ANY
     trigger_card_id: Optional[str] = None
-    turn_duration: Optional[int] = None
+    require_card_id: Optional[str] = None
+    require_in_zone: Optional[str] = None
+    require_zone_owner: Union[TriggerOwner, str] = TriggerOwner.ANY
     params: Dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def effect_name(self) -> str:
+        """The effect's registered name."""
+        return self.effect if isinstance(self.effect, str) else self.effect.name
 
     def to_dict(self) -> Dict[str, Any]:
         """The alteration as a card file writes it."""
-        out: Dict[str, Any] = {"effect": self.effect}
+        if self.require_card_id is not None or self.require_in_zone is not None or str(self.require_zone_owner) != "any":
+            raise CardError(
+                "require_card_id, require_in_zone and require_zone_owner are not part of the card "
+                "format rtg implements (see docs/python.md)",
+                kind="unsupported_field",
+            )
+        out: Dict[str, Any] = {"effect": self.effect_name}
         if self.target is not None:
-            out["target"] = str(self.target)
+            out["target"] = str(self.target.value if isinstance(self.target, Enum) else self.target)
         if self.start_trigger is not None:
-            out["start_trigger"] = str(self.start_trigger)
+            out["start_trigger"] = str(self.start_trigger.value if isinstance(self.start_trigger, Enum) else self.start_trigger)
         if self.end_trigger is not None:
-            out["end_trigger"] = str(self.end_trigger)
+            out["end_trigger"] = str(self.end_trigger.value if isinstance(self.end_trigger, Enum) else self.end_trigger)
         if not self.trigger_self:
             out["trigger_self"] = False
-        if str(self.trigger_owner) != "any":
-            out["trigger_owner"] = str(self.trigger_owner)
+        owner = self.trigger_owner.value if isinstance(self.trigger_owner, Enum) else self.trigger_owner
+        if owner != "any":
+            out["trigger_owner"] = owner
         if self.trigger_card_id is not None:
             out["trigger_card_id"] = self.trigger_card_id
         if self.turn_duration is not None:
             out["turn_duration"] = self.turn_duration
         if self.params:
-            out["params"] = dict(self.params)
+            out["params"] = {k: (v.value if isinstance(v, Enum) else v) for k, v in self.params.items()}
         return out
 
 
@@ -104,7 +153,7 @@ class CardAbility:
     name: str
     description: str = ""
     ability_type: Union[AbilityType, str] = AbilityType.TRIGGERED
-    mana_requirement: Mapping[Any, int] = field(default_factory=dict)
+    mana_requirement: Any = field(default_factory=dict)
     alterations: Sequence[AlterationData] = ()
 
     def to_dict(self) -> Dict[str, Any]:
@@ -113,7 +162,14 @@ class CardAbility:
             "name": self.name,
             "description": self.description,
             "ability_type": str(self.ability_type),
-            "mana_requirement": {str(k): v for k, v in dict(self.mana_requirement).items()},
+            "mana_requirement": {
+                (k.value if isinstance(k, Enum) else str(k)): v
+                for k, v in (
+                    self.mana_requirement.amounts
+                    if isinstance(self.mana_requirement, _Mana)
+                    else dict(self.mana_requirement or {})
+                ).items()
+            },
             "alterations": [a.to_dict() if hasattr(a, "to_dict") else a for a in self.alterations],
         }
 
@@ -126,7 +182,7 @@ def _abilities_from_dict(card: Dict[str, Any]) -> List[CardAbility]:
         for alt in ability.get("alterations", []):
             alterations.append(
                 AlterationData(
-                    effect=alt["effect"],
+                    effect=effect_named(alt["effect"]),
                     target=TargetSpec(alt["target"]) if alt.get("target") else None,
                     start_trigger=EventType(alt["start_trigger"]) if alt.get("start_trigger") else None,
                     end_trigger=EventType(alt["end_trigger"]) if alt.get("end_trigger") else None,
@@ -201,14 +257,16 @@ def load_deck(catalog: Mapping[str, CardDefinition], path: Any) -> Deck:
 
 
 class Player:
-    """A seat's player before the game: ``Player(name, deck, initial_health=20, hand_size=7)``.
+    """A seat's player before the game: ``Player(name, deck, initial_health=20, hand_size=5)``
+    (PTG's defaults: an opening hand of 5).
 
     ``uuid`` is the id the game's views and actions use for this player.
     """
 
-    def __init__(self, name: str, deck: Iterable[CardDefinition], initial_health: int = 20, hand_size: int = 7) -> None:
+    def __init__(self, name: str, deck: Iterable[CardDefinition], initial_health: int = 20, hand_size: int = 5) -> None:
         self.name = name
         self.deck = list(deck)
+        self.deck_definition = self.deck  # PTG's name for it
         self.initial_health = initial_health
         self.hand_size = hand_size
         self.uuid: PlayerID = str(_uuid.uuid4())
@@ -225,22 +283,50 @@ class PlayerState:
     name: str
     health: int
     mana_pool: ManaPool
-    mana_played: int
+    mana_sources: Dict[ManaType, int]
+    mana_played_this_turn: int
+    max_hand_size: int
     lost: bool
     seat: int
+
+    @property
+    def mana_played(self) -> int:
+        """Mana cards played this turn."""
+        return self.mana_played_this_turn
 
 
 @dataclass(frozen=True)
 class PendingTrigger:
-    """A triggered alteration waiting for its controller to choose a target."""
+    """A triggered alteration waiting for its controller to choose a target: PTG's fields
+    (``source_card_id``, ``source_player_id``, ``effect``, ``params``, ``end_trigger``) and
+    rtg's (the definition's ``card_id``, where the alteration is, the event, the legal
+    ``targets``)."""
 
     source_card_id: CardID
+    source_player_id: PlayerID
+    effect: Effect
+    params: Dict[str, Any]
+    end_trigger: Optional[EventType]
     card_id: str
-    controller: PlayerID
     ability_index: int
     alteration_index: int
     event: Dict[str, Any]
     targets: Tuple[Union[PlayerID, CardID], ...]
+
+    @property
+    def controller(self) -> PlayerID:
+        """Who chooses: the source card's controller."""
+        return self.source_player_id
+
+
+@dataclass(frozen=True)
+class CombatGroup:
+    """One declared attack: the attacker, its blockers in damage order, both players."""
+
+    attacker_id: CardID
+    blocker_ids: List[CardID]
+    attacker_player_id: PlayerID
+    defender_player_id: PlayerID
 
 
 class _Cards(Mapping):
@@ -317,7 +403,9 @@ class GameState:
                 name=n.name(seat),
                 health=n.health(seat),
                 mana_pool=ManaPool(n.pool(seat)),
-                mana_played=n.mana_played(seat),
+                mana_sources=n.mana_sources(seat),
+                mana_played_this_turn=n.mana_played(seat),
+                max_hand_size=n.hand_limit(seat),
                 lost=n.lost(seat),
                 seat=seat,
             )
@@ -352,7 +440,7 @@ class GameState:
     @property
     def current_phase(self) -> PhaseType:
         """The current phase."""
-        return PhaseType(self._native.phase)
+        return phase_of(self._native.phase)
 
     phase = current_phase
 
@@ -383,6 +471,24 @@ class GameState:
         return None if seat is None else self._ids[seat]
 
     @property
+    def current_turn(self) -> int:
+        """PTG's name for ``turn``."""
+        return self._native.turn
+
+    @property
+    def pending_combats(self) -> List["CombatGroup"]:
+        """The declared attacks as PTG's ``CombatGroup``s, in declaration order."""
+        return [
+            CombatGroup(
+                attacker_id=c["attacker"],
+                blocker_ids=list(c["blockers"]),
+                attacker_player_id=self._ids[1 - c["defender"]],
+                defender_player_id=self._ids[c["defender"]],
+            )
+            for c in self._native.combats()
+        ]
+
+    @property
     def combats(self) -> List[Dict[str, Any]]:
         """The declared attacks: attacker, defender (uuid), blockers in damage order, blocked."""
         out = []
@@ -397,11 +503,17 @@ class GameState:
         out = []
         for p in self._native.pending_triggers():
             targets = tuple(self._ids[i] if kind == "player" else i for kind, i in p["targets"])
+            alteration = self._native.card(p["source_card_id"]).card_definition.abilities[p["ability_index"]].alterations[
+                p["alteration_index"]
+            ]
             out.append(
                 PendingTrigger(
                     source_card_id=p["source_card_id"],
+                    source_player_id=self._ids[p["controller"]],
+                    effect=effect_named(alteration.effect_name),
+                    params=dict(alteration.params),
+                    end_trigger=alteration.end_trigger,
                     card_id=p["card_id"],
-                    controller=self._ids[p["controller"]],
                     ability_index=p["ability_index"],
                     alteration_index=p["alteration_index"],
                     event=p["event"],
@@ -575,6 +687,7 @@ class Game:
         )
         self.history: List[GameState] = [GameState(native, ids)]
         self.events: List[Dict[str, Any]] = []
+        self._marks: List[int] = []
 
     @property
     def state(self) -> GameState:
@@ -584,6 +697,7 @@ class Game:
     def _push(self, native: State, events: List[Dict[str, Any]]) -> GameState:
         state = GameState(native, self.state._ids)
         self.history.append(state)
+        self._marks.append(len(self.events))
         self.events.extend(events)
         return state
 
@@ -628,9 +742,20 @@ class Game:
             raise RuleError(f"resolving combat is not allowed in the {phase} phase", kind="wrong_phase")
         return self._advance_until(lambda s: s.current_phase is PhaseType.COMBAT)
 
-    def resolve_pending_trigger(self, index: int, chosen_target: Union[PlayerID, CardID]) -> GameState:
-        """Applies pending trigger ``index`` to the chosen target (a player uuid or card id)."""
-        return self.apply_action(ResolvePendingTriggerAction(), trigger_index=index, chosen_target=chosen_target)
+    def resolve_pending_trigger(self, trigger_index: int, chosen_target: Union[PlayerID, CardID]) -> GameState:
+        """Applies pending trigger ``trigger_index`` to the chosen target (a player uuid or card
+        id)."""
+        return self.apply_action(ResolvePendingTriggerAction(), trigger_index=trigger_index, chosen_target=chosen_target)
+
+    @property
+    def active_player(self) -> Player:
+        """The player whose turn it is."""
+        return self.players[self.state.native.active]
+
+    @property
+    def opponent(self) -> Player:
+        """The other player."""
+        return self.players[1 - self.state.native.active]
 
     def check_victory(self) -> Optional[Player]:
         """The winner, or None while the game goes on (or after a draw)."""
@@ -645,11 +770,12 @@ class Game:
     @property
     def playable_phases(self) -> Tuple[PhaseType, ...]:
         """The phases in which cards are played and abilities activated."""
-        return tuple(PhaseType(p) for p in _rtg.PLAYABLE_PHASES)
+        return tuple(phase_of(p) for p in _rtg.PLAYABLE_PHASES)
 
     def undo(self) -> bool:
-        """Goes back one state (its events are kept in ``events``); False at the first state."""
+        """Goes back one state, forgetting its events; False at the first state."""
         if len(self.history) <= 1:
             return False
         self.history.pop()
+        del self.events[self._marks.pop() :]
         return True

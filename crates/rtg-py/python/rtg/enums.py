@@ -17,6 +17,8 @@ __all__ = [
     "Technique",
     "PhaseType",
     "TriggerOwner",
+    "ParamRef",
+    "phase_of",
 ]
 
 
@@ -43,7 +45,18 @@ TargetSpec = _Named("TargetSpec", _members(_rtg.TARGET_SPECS), module=__name__)
 TargetSpec.__doc__ = "Whom an alteration acts on: self, owner, opponent or choose."
 Technique = _Named("Technique", _members(_rtg.TECHNIQUES), module=__name__)
 Technique.__doc__ = "A creature keyword: haste, flying, reach, trample, deathtouch."
-PhaseType = _Named("PhaseType", _members(_rtg.PHASES), module=__name__)
+# PTG's values ("main_post" for MAIN_POSTCOMBAT); the engine's names map onto the members.
+PhaseType = _Named("PhaseType", {n.upper(): ("main_post" if n == "main_postcombat" else n) for n in _rtg.PHASES}, module=__name__)
 PhaseType.__doc__ = "A phase of a turn, in turn order (END is a phase the game rests in)."
+ParamRef = _Named("ParamRef", {"ATTACK": "$attack", "DEFENSE": "$defense"}, module=__name__)
+ParamRef.__doc__ = "A parameter read from the source card when the effect starts."
 TriggerOwner = _Named("TriggerOwner", {"ANY": "any", "OWNER": "owner", "OPPONENT": "opponent"}, module=__name__)
 TriggerOwner.__doc__ = "Whose zones a triggered alteration listens to."
+
+
+_PHASES = {name: PhaseType[name.upper()] for name in _rtg.PHASES}
+
+
+def phase_of(name: str) -> "PhaseType":
+    """The ``PhaseType`` of an engine phase name (``"main_postcombat"`` → ``MAIN_POSTCOMBAT``)."""
+    return _PHASES[name]

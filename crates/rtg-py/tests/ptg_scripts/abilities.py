@@ -1,9 +1,10 @@
 # A triggered ability whose target the player chooses (a pending trigger), and an activated one.
 from ptg.api import (
-    Game, Player, CardDefinition, CardAbility, AlterationData,
+    Game, Player, CardDefinition, CardAbility, AlterationData, ManaRequirement,
     CardType, ManaType, AbilityType, TargetSpec, EventType, Technique, PhaseType,
     PlayCardAction, ActivateAbilityAction,
 )
+from ptg.effects.damage_player import DamagePlayerEffect
 
 fire_mana = CardDefinition("fire_x", "Fire Mana", "", CardType.MANA, mana={ManaType.FIRE: 1})
 striker = CardDefinition(
@@ -11,8 +12,8 @@ striker = CardDefinition(
     CardType.CREATURE, mana={ManaType.FIRE: 1}, attack=1, defense=1,
     abilities=[CardAbility(
         name="Spark", description="3 damage", ability_type=AbilityType.TRIGGERED,
-        mana_requirement={},
-        alterations=[AlterationData(effect="damage_player", target=TargetSpec.CHOOSE,
+        mana_requirement=ManaRequirement(),
+        alterations=[AlterationData(effect=DamagePlayerEffect(), target=TargetSpec.CHOOSE,
                                     start_trigger=EventType.ON_CARD_ENTER_BATTLEFIELD,
                                     params={"amount": 3})],
     )],
@@ -23,8 +24,8 @@ blaster = CardDefinition(
     techniques={Technique.HASTE},
     abilities=[CardAbility(
         name="Blast", description="2 damage", ability_type=AbilityType.ACTIVATED,
-        mana_requirement={ManaType.FIRE: 1},
-        alterations=[AlterationData(effect="damage_player", target=TargetSpec.OPPONENT,
+        mana_requirement=ManaRequirement(amounts={ManaType.FIRE: 1}),
+        alterations=[AlterationData(effect=DamagePlayerEffect(), target=TargetSpec.OPPONENT,
                                     params={"amount": 2})],
     )],
 )

@@ -4,8 +4,8 @@ from ptg.api import (
     PlayCardAction, DeclareAttackAction, DeclareDefenseAction, OrderBlockersAction,
 )
 
-giant = CardDefinition("giant_x", "Hill Giant", "", CardType.CREATURE, attack=3, defense=3)
-goblin = CardDefinition("goblin_x", "Goblin Rabble", "", CardType.CREATURE, attack=2, defense=2)
+giant = CardDefinition("giant_x", "Hill Giant", "", CardType.CREATURE, mana={}, attack=3, defense=3)
+goblin = CardDefinition("goblin_x", "Goblin Rabble", "", CardType.CREATURE, mana={}, attack=2, defense=2)
 
 alice = Player("Alice", [giant] * 8, hand_size=3)
 bob = Player("Bob", [goblin] * 8, hand_size=3)
