@@ -77,3 +77,20 @@ def test_definitions_read_back_as_the_spec_names_them(root):
     again = rtg.CardDefinition(pyro.card_id, pyro.name, pyro.description, pyro.type, mana=pyro.mana,
                                attack=pyro.attack, defense=pyro.defense, abilities=pyro.abilities)
     assert again == pyro
+
+
+def test_the_stub_names_every_native_item():
+    import ast
+
+    import rtg._rtg as native
+    from conftest import ROOT
+
+    stub = ast.parse((ROOT / "crates/rtg-py/python/rtg/_rtg.pyi").read_text())
+    named = set()
+    for node in stub.body:
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef)):
+            named.add(node.name)
+        elif isinstance(node, ast.AnnAssign):
+            named.add(node.target.id)
+    public = {n for n in dir(native) if not n.startswith("_")}
+    assert public == named - {"_Path", "_Target"}

@@ -29,3 +29,14 @@ def test_the_quick_start_gives_18_on_every_seed():
         with contextlib.redirect_stdout(out):
             exec(code, {"SEED": seed})
         assert out.getvalue() == "Bob HP: 18\n", seed
+
+
+def test_the_training_loop_example_runs(root):
+    text = (ROOT / "docs" / "python.md").read_text()
+    section = text.split("## An environment for agents", 1)[1]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "docs/python.md", "exec"), {"__name__": "__training__"})
+    games = int(out.getvalue().split()[0])
+    assert games > 0 and "mean reward" in out.getvalue()
