@@ -26,6 +26,29 @@ pub(crate) struct PyAction {
     pub(crate) action: Action,
 }
 
+/// The events of one step, in order; read as dicts with `to_list()` (made only when read, so
+/// that a loop of actions does not pay for events nobody reads).
+#[pyclass(frozen, module = "rtg", name = "Events")]
+pub(crate) struct PyEvents {
+    events: Vec<Event>,
+}
+
+#[pymethods]
+impl PyEvents {
+    /// The events as dicts: kind, source, zone_owner, target, amount.
+    fn to_list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for event in &self.events {
+            list.append(event_dict(py, event)?)?;
+        }
+        Ok(list)
+    }
+
+    fn __len__(&self) -> usize {
+        self.events.len()
+    }
+}
+
 /// One card of one state: a read-only snapshot (the specification's `CardInstance`).
 #[pyclass(frozen, module = "rtg", name = "CardInstance")]
 pub(crate) struct PyCard {
@@ -116,25 +139,21 @@ impl PyState {
         }
     }
 
-    /// `apply`, also returning the events the action caused, in order, as dicts.
-    fn apply_with_events<'py>(
+    /// `apply`, also returning the events the action caused, in order (`Events`).
+    fn apply_with_events(
         &self,
-        py: Python<'py>,
+        py: Python<'_>,
         action: &PyAction,
-    ) -> PyResult<(PyState, Bound<'py, PyList>)> {
+    ) -> PyResult<(PyState, PyEvents)> {
         match rtg::apply(&self.state, &action.action) {
-            Ok(outcome) => {
-                let events = PyList::empty(py);
-                for event in &outcome.events {
-                    events.append(event_dict(py, event)?)?;
-                }
-                Ok((
-                    PyState {
-                        state: outcome.state,
-                    },
-                    events,
-                ))
-            }
+            Ok(outcome) => Ok((
+                PyState {
+                    state: outcome.state,
+                },
+                PyEvents {
+                    events: outcome.events,
+                },
+            )),
             Err(e) => Err(errors::rule_error(py, &e)),
         }
     }
@@ -149,24 +168,16 @@ impl PyState {
 
     /// Shuffles the decks, deals the opening hands and enters turn 1's draw phase.
     #[pyo3(signature = (hand_sizes = (7, 7)))]
-    fn start<'py>(
-        &self,
-        py: Python<'py>,
-        hand_sizes: (u32, u32),
-    ) -> PyResult<(PyState, Bound<'py, PyList>)> {
+    fn start(&self, py: Python<'_>, hand_sizes: (u32, u32)) -> PyResult<(PyState, PyEvents)> {
         match rtg::start_with_hands(&self.state, [hand_sizes.0, hand_sizes.1]) {
-            Ok(outcome) => {
-                let events = PyList::empty(py);
-                for event in &outcome.events {
-                    events.append(event_dict(py, event)?)?;
-                }
-                Ok((
-                    PyState {
-                        state: outcome.state,
-                    },
-                    events,
-                ))
-            }
+            Ok(outcome) => Ok((
+                PyState {
+                    state: outcome.state,
+                },
+                PyEvents {
+                    events: outcome.events,
+                },
+            )),
             Err(e) => Err(errors::rule_error(py, &e)),
         }
     }

@@ -114,3 +114,15 @@ def test_check_victory_returns_the_winning_player_object():
     with pytest.raises(RuleError) as over:
         game.advance_phase()
     assert over.value.kind == "game_over"
+
+
+def test_the_game_keeps_its_events_and_undo_forgets_the_last_steps():
+    game = new_game()
+    kinds = [e["kind"] for e in game.events]
+    assert "on_card_draw" in kinds and "on_turn_start" in kinds
+    before = len(game.events)
+    game.advance_phase()  # MAIN -> ATTACK: no event
+    game.advance_phase()  # DEFENSE
+    game.advance_phase()  # COMBAT: on_combat_resolved
+    assert [e["kind"] for e in game.events[before:]] == ["on_combat_resolved"]
+    assert game.undo() and len(game.events) == before and game.current_phase == PhaseType.DEFENSE

@@ -686,20 +686,23 @@ class Game:
             turn_limit,
         )
         self.history: List[GameState] = [GameState(native, ids)]
-        self.events: List[Dict[str, Any]] = []
-        self._marks: List[int] = []
+        self._steps: List[Any] = []  # each step's events (`rtg.Events`), read when asked for
 
     @property
     def state(self) -> GameState:
         """The current state."""
         return self.history[-1]
 
-    def _push(self, native: State, events: List[Dict[str, Any]]) -> GameState:
+    def _push(self, native: State, events: Any) -> GameState:
         state = GameState(native, self.state._ids)
         self.history.append(state)
-        self._marks.append(len(self.events))
-        self.events.extend(events)
+        self._steps.append(events)
         return state
+
+    @property
+    def events(self) -> List[Dict[str, Any]]:
+        """Every event so far, in order, as dicts (kind, source, zone_owner, target, amount)."""
+        return [event for step in self._steps for event in step.to_list()]
 
     def start(self) -> GameState:
         """Shuffles, deals each player's ``hand_size`` cards and enters turn 1's DRAW phase."""
@@ -777,5 +780,5 @@ class Game:
         if len(self.history) <= 1:
             return False
         self.history.pop()
-        del self.events[self._marks.pop() :]
+        self._steps.pop()
         return True
