@@ -48,7 +48,11 @@ pub(crate) fn member<'py>(
     enum_name: &str,
     name: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
-    py.import("rtg.enums")?.getattr(enum_name)?.call1((name,))
+    // Members are named by their value in capitals (`"creature"` → `CardType.CREATURE`): a class
+    // attribute, much cheaper than calling the enum.
+    py.import("rtg.enums")?
+        .getattr(enum_name)?
+        .getattr(name.to_ascii_uppercase().as_str())
 }
 
 /// A Python value as JSON text (enum members of `rtg` are `str` enums, so they write as names).

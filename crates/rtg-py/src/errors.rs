@@ -1,35 +1,88 @@
-//! Errors as Python exceptions: the classes are defined in Python (`rtg/errors.py`) so that they
-//! have ordinary constructors and attributes; this module builds them from rtg's typed errors.
+//! rtg's Python exceptions, and how rtg's typed errors become them.
+//!
+//! The classes are native (`create_exception!`, as PyO3 defines exception types), so raising
+//! one costs an object and a few attributes, not a call into Python: a loop that tries actions
+//! the rules refuse stays fast. Each carries `kind`, the stable snake_case name of what went
+//! wrong; file errors carry `file`, `line`, `column`, `field`, `card_id` and `errors`.
 
+use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::PyList;
 
 use rtg::RulesError;
 use rtg::yaml::{LoadError, LoadErrors};
 
-/// An instance of the exception class `name` of `rtg.errors`, called with `args` and `kwargs`.
-fn raise(py: Python<'_>, name: &str, message: String, kwargs: &Bound<'_, PyDict>) -> PyErr {
-    let made = py
-        .import("rtg.errors")
-        .and_then(|module| module.getattr(name))
-        .and_then(|class| class.call((message,), Some(kwargs)));
-    match made {
-        Ok(instance) => PyErr::from_value(instance),
-        // The package's own module is missing (the native part imported alone): still an error
-        // that says what went wrong.
-        Err(error) => error,
+create_exception!(
+    rtg,
+    RtgError,
+    PyValueError,
+    "Base class of rtg's errors (a ValueError); `kind` names what went wrong."
+);
+create_exception!(
+    rtg,
+    RuleError,
+    RtgError,
+    "An action the rules refuse. `kind` is the rule (`\"not_enough_mana\"`, `\"wrong_phase\"`, \
+     ...: the scenario files' names); the state it was applied to is unchanged."
+);
+create_exception!(
+    rtg,
+    CardError,
+    RtgError,
+    "A card or deck file (or a card made in Python) that cannot be loaded: `file`, `line`, \
+     `column` (from 1, or None), `field` (like `abilities[0].alterations[0].effect`), `card_id`, \
+     `kind`, and `errors`: every error of a batch of files (this one is the first)."
+);
+create_exception!(
+    rtg,
+    DeckError,
+    RtgError,
+    "A deck spec that cannot be built (an unknown card id, a bad count)."
+);
+create_exception!(
+    rtg,
+    SetupError,
+    RtgError,
+    "A game that cannot be set up from these decks."
+);
+create_exception!(
+    rtg,
+    ReplayError,
+    RtgError,
+    "A replay file that cannot be read or does not replay bit for bit."
+);
+create_exception!(
+    rtg,
+    ScenarioError,
+    RtgError,
+    "A scenario file that cannot be loaded."
+);
+
+/// Registers the exception classes in the module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("RtgError", py.get_type::<RtgError>())?;
+    m.add("RuleError", py.get_type::<RuleError>())?;
+    m.add("CardError", py.get_type::<CardError>())?;
+    m.add("DeckError", py.get_type::<DeckError>())?;
+    m.add("SetupError", py.get_type::<SetupError>())?;
+    m.add("ReplayError", py.get_type::<ReplayError>())?;
+    m.add("ScenarioError", py.get_type::<ScenarioError>())?;
+    Ok(())
+}
+
+/// An exception instance with `kind` set.
+fn with_kind(py: Python<'_>, error: PyErr, kind: &str) -> PyErr {
+    match error.value(py).setattr("kind", kind) {
+        Ok(()) => error,
+        Err(e) => e,
     }
 }
 
 /// A refused action as `rtg.RuleError`, whose `kind` is the rule's stable name.
 pub(crate) fn rule_error(py: Python<'_>, error: &RulesError) -> PyErr {
-    let kwargs = PyDict::new(py);
-    let filled = kwargs.set_item("kind", error.kind());
-    if let Err(e) = filled {
-        return e;
-    }
-    raise(py, "RuleError", error.to_string(), &kwargs)
+    with_kind(py, RuleError::new_err(error.to_string()), error.kind())
 }
 
 /// The snake_case name of an error kind's variant (`UnknownField { .. }` → `unknown_field`).
@@ -53,22 +106,25 @@ pub(crate) fn kind_name(kind: &impl std::fmt::Debug) -> String {
     out
 }
 
-/// The keyword arguments describing one load error: kind, file, line, column, field, card_id.
-fn load_error_kwargs<'py>(py: Python<'py>, error: &LoadError) -> PyResult<Bound<'py, PyDict>> {
-    let kwargs = PyDict::new(py);
-    kwargs.set_item("kind", kind_name(error.kind()))?;
-    kwargs.set_item("file", error.file.display().to_string())?;
-    kwargs.set_item("line", error.line())?;
-    kwargs.set_item("column", error.column())?;
-    kwargs.set_item("field", error.field.clone())?;
-    kwargs.set_item("card_id", error.card_id.as_ref().map(|c| c.to_string()))?;
-    Ok(kwargs)
+/// Sets the location attributes of one load error on an exception value.
+fn locate(value: &Bound<'_, pyo3::exceptions::PyBaseException>, error: &LoadError) -> PyResult<()> {
+    value.setattr("kind", kind_name(error.kind()))?;
+    value.setattr("file", error.file.display().to_string())?;
+    value.setattr("line", error.line())?;
+    value.setattr("column", error.column())?;
+    value.setattr("field", error.field.clone())?;
+    value.setattr("card_id", error.card_id.as_ref().map(|c| c.to_string()))?;
+    Ok(())
 }
 
-/// One card or deck file error as `rtg.CardError` (file, line, column, field, card_id, kind).
+/// One card or deck file error as `rtg.CardError`.
 pub(crate) fn load_error(py: Python<'_>, error: &LoadError) -> PyErr {
-    match load_error_kwargs(py, error) {
-        Ok(kwargs) => raise(py, "CardError", error.to_string(), &kwargs),
+    let made = CardError::new_err(error.to_string());
+    let value = made.value(py);
+    let filled =
+        locate(value, error).and_then(|()| value.setattr("errors", PyList::new(py, [value])?));
+    match filled {
+        Ok(()) => made,
         Err(e) => e,
     }
 }
@@ -78,24 +134,31 @@ pub(crate) fn load_errors(py: Python<'_>, errors: &LoadErrors) -> PyErr {
     let Some(first) = errors.iter().next() else {
         return PyValueError::new_err("no card could be loaded");
     };
-    let built = (|| -> PyResult<PyErr> {
-        let kwargs = load_error_kwargs(py, first)?;
-        let each = pyo3::types::PyList::empty(py);
+    let made = CardError::new_err(errors.to_string());
+    let filled = (|| -> PyResult<()> {
+        let value = made.value(py);
+        locate(value, first)?;
+        let each = PyList::empty(py);
         for error in errors.iter() {
             each.append(load_error(py, error).into_value(py))?;
         }
-        kwargs.set_item("errors", each)?;
-        Ok(raise(py, "CardError", errors.to_string(), &kwargs))
+        value.setattr("errors", each)
     })();
-    built.unwrap_or_else(|e| e)
+    match filled {
+        Ok(()) => made,
+        Err(e) => e,
+    }
 }
 
-/// An error of another kind (a deck spec, a setup, a replay, a scenario): `rtg.<class>` with
-/// this `kind`.
+/// An error of another class (a deck spec, a setup, a replay, a scenario) with this `kind`.
 pub(crate) fn other(py: Python<'_>, class: &str, kind: &str, message: String) -> PyErr {
-    let kwargs = PyDict::new(py);
-    if let Err(e) = kwargs.set_item("kind", kind) {
-        return e;
-    }
-    raise(py, class, message, &kwargs)
+    let made = match class {
+        "DeckError" => DeckError::new_err(message),
+        "SetupError" => SetupError::new_err(message),
+        "ReplayError" => ReplayError::new_err(message),
+        "ScenarioError" => ScenarioError::new_err(message),
+        "RuleError" => RuleError::new_err(message),
+        _ => RtgError::new_err(message),
+    };
+    with_kind(py, made, kind)
 }

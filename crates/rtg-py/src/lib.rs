@@ -13,6 +13,7 @@ use pyo3::prelude::*;
 mod cards;
 mod env;
 mod errors;
+mod kwargs;
 mod obs;
 mod sim;
 mod state;
@@ -20,6 +21,7 @@ mod state;
 /// rtg's engine, for the `rtg` Python package.
 #[pymodule]
 fn _rtg(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
     m.add_class::<cards::PyDef>()?;
     m.add_class::<state::PyState>()?;
     m.add_class::<state::PyAction>()?;
@@ -31,6 +33,7 @@ fn _rtg(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cards::load_deck_cards, m)?)?;
     m.add_function(wrap_pyfunction!(cards::build_deck, m)?)?;
     m.add_function(wrap_pyfunction!(state::new_game, m)?)?;
+    m.add_function(wrap_pyfunction!(kwargs::action_from_py, m)?)?;
     m.add_function(wrap_pyfunction!(sim::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(sim::replay, m)?)?;
     m.add_function(wrap_pyfunction!(sim::run_scenario, m)?)?;

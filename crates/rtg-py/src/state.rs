@@ -158,6 +158,29 @@ impl PyState {
         }
     }
 
+    /// `apply_with_events` of a PTG action class by code (see `action_from`) and its keywords,
+    /// with the players' uuids `ids` in seat order: the path of `Game.apply_action`.
+    fn apply_kwargs(
+        &self,
+        py: Python<'_>,
+        code: usize,
+        ids: &Bound<'_, PyTuple>,
+        kwargs: &Bound<'_, PyDict>,
+    ) -> PyResult<(PyState, PyEvents)> {
+        let action = crate::kwargs::action_from(code, ids, kwargs)?;
+        match rtg::apply(&self.state, &action) {
+            Ok(outcome) => Ok((
+                PyState {
+                    state: outcome.state,
+                },
+                PyEvents {
+                    events: outcome.events,
+                },
+            )),
+            Err(e) => Err(errors::rule_error(py, &e)),
+        }
+    }
+
     /// Every action the rules accept now, in the engine's fixed order.
     fn legal_actions(&self) -> Vec<PyAction> {
         rtg::legal_actions(&self.state)
@@ -286,6 +309,20 @@ impl PyState {
         let zone = zone_named(zone)?;
         let player = self.state.player(self.checked_seat(player)?);
         Ok(player.zone(zone).iter().map(|c| c.0).collect())
+    }
+
+    /// The card ids in one zone of each seat, as a pair of lists (seat 0's, seat 1's).
+    fn zones(&self, zone: &str) -> PyResult<(Vec<u32>, Vec<u32>)> {
+        let zone = zone_named(zone)?;
+        let ids = |p: PlayerId| -> Vec<u32> {
+            self.state
+                .player(p)
+                .zone(zone)
+                .iter()
+                .map(|c| c.0)
+                .collect()
+        };
+        Ok((ids(PlayerId::FIRST), ids(PlayerId::SECOND)))
     }
 
     /// Every card id of the game (tokens included), in creation order.

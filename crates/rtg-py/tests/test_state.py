@@ -126,3 +126,21 @@ def test_the_game_keeps_its_events_and_undo_forgets_the_last_steps():
     game.advance_phase()  # COMBAT: on_combat_resolved
     assert [e["kind"] for e in game.events[before:]] == ["on_combat_resolved"]
     assert game.undo() and len(game.events) == before and game.current_phase == PhaseType.DEFENSE
+
+
+def test_action_classes_check_their_keywords_and_take_classes_or_instances():
+    game = new_game()
+    alice = game.players[0].uuid
+    with pytest.raises(TypeError, match="needs `card_id`"):
+        game.apply_action(PlayCardAction(), player_id=alice)
+    with pytest.raises(TypeError, match="not `attacker_id`"):
+        game.apply_action(PlayCardAction, player_id=alice, attacker_id=3)
+    with pytest.raises(TypeError):
+        PlayCardAction(colour="red")
+    with pytest.raises(RuleError) as unknown:
+        game.apply_action(PlayCardAction(card_id=0), player_id="nobody")
+    assert unknown.value.kind == "unknown_player"
+    mana = next(c for c in game.state.hands[alice] if game.state.all_cards[c].type == CardType.MANA)
+    bound = PlayCardAction(player_id=alice, card_id=mana)
+    assert mana in game.apply_action(bound).battlefield[alice]
+    assert len(game.history) == 4 and game.state.apply(rtg.AdvancePhaseAction()).current_phase == PhaseType.ATTACK

@@ -13,7 +13,7 @@ from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Seque
 from . import _rtg
 from .enums import AbilityType, CardType, EventType, ManaType, PhaseType, TargetSpec, TriggerOwner, phase_of
 from .effects import Effect, effect_named
-from .errors import CardError, RuleError
+from .errors import CardError, RuleError, error
 
 CardDefinition = _rtg.CardDefinition
 CardInstance = _rtg.CardInstance
@@ -22,6 +22,9 @@ State = _rtg.State
 
 CardID = int
 PlayerID = str
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def _json_default(value: Any) -> Any:
@@ -120,7 +123,8 @@ class AlterationData:
     def to_dict(self) -> Dict[str, Any]:
         """The alteration as a card file writes it."""
         if self.require_card_id is not None or self.require_in_zone is not None or str(self.require_zone_owner) != "any":
-            raise CardError(
+            raise error(
+                CardError,
                 "require_card_id, require_in_zone and require_zone_owner are not part of the card "
                 "format rtg implements (see docs/python.md)",
                 kind="unsupported_field",
@@ -238,8 +242,8 @@ def build_catalog(cards: Iterable[CardDefinition]) -> Dict[str, CardDefinition]:
     catalog: Dict[str, CardDefinition] = {}
     for card in cards:
         if card.card_id in catalog:
-            raise CardError(
-                f"card id `{card.card_id}` is defined twice", kind="duplicate_card_id", card_id=card.card_id
+            raise error(
+                CardError, f"card id `{card.card_id}` is defined twice", kind="duplicate_card_id", card_id=card.card_id
             )
         catalog[card.card_id] = card
     return catalog
@@ -338,9 +342,10 @@ class _Cards(Mapping):
         self._native = native
 
     def __getitem__(self, card_id: CardID) -> CardInstance:
-        if not isinstance(card_id, int) or not self._native.has_card(card_id):
-            raise KeyError(card_id)
-        return self._native.card(card_id)
+        try:
+            return self._native.card(card_id)
+        except (IndexError, TypeError, OverflowError):
+            raise KeyError(card_id) from None
 
     def __iter__(self) -> Iterator[CardID]:
         return iter(self._native.card_ids())
@@ -359,8 +364,16 @@ class GameState:
     __slots__ = ("_native", "_ids")
 
     def __init__(self, native: State, ids: Sequence[PlayerID] = ("p0", "p1")) -> None:
-        object.__setattr__(self, "_native", native)
-        object.__setattr__(self, "_ids", tuple(ids))
+        _set(self, "_native", native)
+        _set(self, "_ids", tuple(ids))
+
+    @classmethod
+    def _wrap(cls, native: State, ids: Tuple[PlayerID, ...]) -> "GameState":
+        # The path every action takes: no argument checks, `ids` already a tuple.
+        state = _new(cls)
+        _set(state, "_native", native)
+        _set(state, "_ids", ids)
+        return state
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a GameState is immutable: apply an action to get the next one")
@@ -391,7 +404,9 @@ class GameState:
         return ("card", int(target))
 
     def _per_player(self, zone: str) -> Dict[PlayerID, List[CardID]]:
-        return {pid: self._native.zone(seat, zone) for seat, pid in enumerate(self._ids)}
+        first, second = self._native.zones(zone)
+        ids = self._ids
+        return {ids[0]: first, ids[1]: second}
 
     @property
     def players(self) -> Dict[PlayerID, PlayerState]:
@@ -537,11 +552,12 @@ class GameState:
         build = getattr(action, "_build", None)
         if build is None:
             raise TypeError(f"not an action: {action!r}")
-        return build(self, {**action.kwargs, **kwargs})
+        bound = action.kwargs
+        return build(self, {**bound, **kwargs} if bound else kwargs)
 
     def apply(self, action: Any, **kwargs: Any) -> "GameState":
         """The state after ``action``; raises ``RuleError`` (this state unchanged) if refused."""
-        return GameState(self._native.apply(self.to_native(action, **kwargs)), self._ids)
+        return GameState._wrap(self._native.apply(self.to_native(action, **kwargs)), self._ids)
 
     def digest(self) -> int:
         """The state's digest, as replays check it."""
@@ -565,20 +581,21 @@ class GameState:
 
 class _ActionClass:
     """Base of the specification's action classes: fields given at construction or to
-    ``apply_action`` as keyword arguments (these win)."""
+    ``apply_action`` as keyword arguments (these win). The engine reads them (``_code`` names
+    the class to it)."""
 
+    _code: int = 6
     _fields: Tuple[str, ...] = ()
+    kwargs: Dict[str, Any] = {}  # a class used without parentheses has no fields of its own
 
     def __init__(self, **kwargs: Any) -> None:
-        unknown = set(kwargs) - set(self._fields)
+        unknown = set(kwargs) - set(self._fields) if kwargs else ()
         if unknown:
             raise TypeError(f"{type(self).__name__} takes {', '.join(self._fields)}; not {', '.join(sorted(unknown))}")
         self.kwargs = kwargs
 
-    def _need(self, kwargs: Dict[str, Any], name: str) -> Any:
-        if name not in kwargs:
-            raise TypeError(f"{type(self).__name__} needs `{name}`")
-        return kwargs[name]
+    def _build(self, state: "GameState", kw: Dict[str, Any]) -> Action:
+        return _rtg.action_from(self._code, state._ids, kw)
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.kwargs.items())
@@ -589,78 +606,54 @@ class PlayCardAction(_ActionClass):
     """Play a card from hand: ``player_id``, ``card_id`` (and ``target_id`` for a spell that
     needs a target: a player uuid or a card id)."""
 
+    _code = 0
     _fields = ("player_id", "card_id", "target_id")
-
-    def _build(self, state: GameState, kw: Dict[str, Any]) -> Action:
-        return Action.play_card(
-            state._seat(self._need(kw, "player_id")), self._need(kw, "card_id"), state._target(kw.get("target_id"))
-        )
 
 
 class DeclareAttackAction(_ActionClass):
     """Declare an attacker: ``player_id``, ``attacker_id``."""
 
+    _code = 1
     _fields = ("player_id", "attacker_id")
-
-    def _build(self, state: GameState, kw: Dict[str, Any]) -> Action:
-        return Action.declare_attack(state._seat(self._need(kw, "player_id")), self._need(kw, "attacker_id"))
 
 
 class DeclareDefenseAction(_ActionClass):
-    """Declare a blocker: ``player_id``, ``blocker_id``, ``combat_index``."""
+    """Declare a blocker: ``player_id``, ``blocker_id``, ``combat_index`` (default 0)."""
 
+    _code = 2
     _fields = ("player_id", "blocker_id", "combat_index")
-
-    def _build(self, state: GameState, kw: Dict[str, Any]) -> Action:
-        return Action.declare_defense(
-            state._seat(self._need(kw, "player_id")), self._need(kw, "blocker_id"), kw.get("combat_index", 0)
-        )
 
 
 class OrderBlockersAction(_ActionClass):
     """Order an attack's blockers: ``player_id``, ``combat_index``, ``ordered_blocker_ids``."""
 
+    _code = 3
     _fields = ("player_id", "combat_index", "ordered_blocker_ids")
-
-    def _build(self, state: GameState, kw: Dict[str, Any]) -> Action:
-        return Action.order_blockers(
-            state._seat(self._need(kw, "player_id")),
-            self._need(kw, "combat_index"),
-            list(self._need(kw, "ordered_blocker_ids")),
-        )
 
 
 class ActivateAbilityAction(_ActionClass):
-    """Activate an ability: ``player_id``, ``card_id``, ``ability_index``, ``target_id``
-    (optional)."""
+    """Activate an ability: ``player_id``, ``card_id``, ``ability_index`` (default 0),
+    ``target_id`` (optional)."""
 
+    _code = 4
     _fields = ("player_id", "card_id", "ability_index", "target_id")
 
-    def _build(self, state: GameState, kw: Dict[str, Any]) -> Action:
-        return Action.activate_ability(
-            state._seat(self._need(kw, "player_id")),
-            self._need(kw, "card_id"),
-            kw.get("ability_index", 0),
-            state._target(kw.get("target_id")),
-        )
+
+class ResolvePendingTriggerAction(_ActionClass):
+    """Resolve a pending trigger: ``trigger_index`` (default 0), ``chosen_target`` (a player
+    uuid or a card id)."""
+
+    _code = 5
+    _fields = ("trigger_index", "chosen_target")
 
 
 class AdvancePhaseAction(_ActionClass):
     """Move to the next phase (what ``Game.advance_phase`` applies)."""
 
-    def _build(self, state: GameState, kw: Dict[str, Any]) -> Action:
-        return Action.advance_phase()
+    _code = 6
 
 
-class ResolvePendingTriggerAction(_ActionClass):
-    """Resolve a pending trigger: ``trigger_index``, ``chosen_target`` (a uuid or card id)."""
-
-    _fields = ("trigger_index", "chosen_target")
-
-    def _build(self, state: GameState, kw: Dict[str, Any]) -> Action:
-        return Action.resolve_pending_trigger(
-            kw.get("trigger_index", 0), state._target(self._need(kw, "chosen_target"))
-        )
+_ADVANCE = Action.advance_phase()
 
 
 class Game:
@@ -694,7 +687,7 @@ class Game:
         return self.history[-1]
 
     def _push(self, native: State, events: Any) -> GameState:
-        state = GameState(native, self.state._ids)
+        state = GameState._wrap(native, self.state._ids)
         self.history.append(state)
         self._steps.append(events)
         return state
@@ -712,16 +705,25 @@ class Game:
     def apply_action(self, action: Any, **kwargs: Any) -> GameState:
         """Runs an action (an action class or instance with keyword arguments, or an
         ``rtg.Action``). A refused one raises ``RuleError`` and changes nothing."""
-        native, events = self.state.native.apply_with_events(self.state.to_native(action, **kwargs))
-        return self._push(native, events)
+        state = self.history[-1]
+        code = getattr(action, "_code", None)
+        if code is not None:
+            bound = action.kwargs
+            native, events = state._native.apply_kwargs(code, state._ids, {**bound, **kwargs} if bound else kwargs)
+        else:
+            native, events = state._native.apply_with_events(state.to_native(action, **kwargs))
+        wrapped = GameState._wrap(native, state._ids)
+        self.history.append(wrapped)
+        self._steps.append(events)
+        return wrapped
 
     def advance_phase(self) -> GameState:
         """Moves to the next phase, running its automatic work (END is a phase of its own)."""
-        return self.apply_action(Action.advance_phase())
+        return self.apply_action(_ADVANCE)
 
     def _advance_until(self, done: Any) -> GameState:
         if self.state.is_over:
-            raise RuleError("the game is over", kind="game_over")
+            raise error(RuleError, "the game is over", kind="game_over")
         for _ in range(14):  # seven phases a turn: two turns reach any phase
             if done(self.state) or self.state.is_over:
                 break
@@ -742,7 +744,7 @@ class Game:
         order = list(PhaseType)
         phase = self.state.current_phase
         if order.index(phase) > order.index(PhaseType.DEFENSE) and not self.state.is_over:
-            raise RuleError(f"resolving combat is not allowed in the {phase} phase", kind="wrong_phase")
+            raise error(RuleError, f"resolving combat is not allowed in the {phase} phase", kind="wrong_phase")
         return self._advance_until(lambda s: s.current_phase is PhaseType.COMBAT)
 
     def resolve_pending_trigger(self, trigger_index: int, chosen_target: Union[PlayerID, CardID]) -> GameState:
