@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList, PyModule, PyString};
 
 use rtg::CardDefinition as Def;
 use rtg::Catalog;
@@ -50,10 +50,17 @@ pub(crate) fn member<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     // Members are named by their value in capitals (`"creature"` → `CardType.CREATURE`): a class
     // attribute, much cheaper than calling the enum.
-    py.import("rtg.enums")?
+    ENUMS
+        .get_or_try_init(py, || py.import("rtg.enums").map(Bound::unbind))?
+        .bind(py)
         .getattr(enum_name)?
         .getattr(name.to_ascii_uppercase().as_str())
 }
+
+/// The module `rtg.enums`, imported once per interpreter: getters such as `CardDefinition.type`
+/// run in loops, and an import each time cost more than the rest of the getter. It holds only
+/// the enum classes (immutable Python objects), nothing of any game.
+static ENUMS: pyo3::sync::PyOnceLock<Py<PyModule>> = pyo3::sync::PyOnceLock::new();
 
 /// A Python value as JSON text (enum members of `rtg` are `str` enums, so they write as names).
 fn to_json(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<String> {

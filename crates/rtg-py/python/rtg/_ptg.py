@@ -361,11 +361,12 @@ class GameState:
     is free (``copy.copy`` and ``copy.deepcopy`` return the state itself).
     """
 
-    __slots__ = ("_native", "_ids")
+    __slots__ = ("_native", "_ids", "_cards")
 
     def __init__(self, native: State, ids: Sequence[PlayerID] = ("p0", "p1")) -> None:
         _set(self, "_native", native)
         _set(self, "_ids", tuple(ids))
+        _set(self, "_cards", None)
 
     @classmethod
     def _wrap(cls, native: State, ids: Tuple[PlayerID, ...]) -> "GameState":
@@ -373,6 +374,7 @@ class GameState:
         state = _new(cls)
         _set(state, "_native", native)
         _set(state, "_ids", ids)
+        _set(state, "_cards", None)
         return state
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -450,7 +452,11 @@ class GameState:
     @property
     def all_cards(self) -> Mapping[CardID, CardInstance]:
         """Every card of the game by id (a read-only mapping of ``CardInstance``)."""
-        return _Cards(self._native)
+        cards = self._cards
+        if cards is None:  # one view per state: the state never changes, nor does its view
+            cards = _Cards(self._native)
+            _set(self, "_cards", cards)
+        return cards
 
     @property
     def current_phase(self) -> PhaseType:
