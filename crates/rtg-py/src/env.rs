@@ -139,25 +139,49 @@ impl Core {
         Ok(())
     }
 
-    fn step(&mut self, actions: &[i64], out: &mut [Stepped]) -> Result<(), String> {
-        for (i, &index) in actions.iter().enumerate() {
-            let mut slot = self.slots[i].clone();
-            if slot.done {
-                return Err(format!("game {i} is over: reset it before stepping"));
-            }
-            let found = slot.legal.iter().find(|(j, _)| i64::from(*j) == index);
-            let chosen = match (found, slot.legal.first()) {
-                (Some((_, a)), _) => a.clone(),
-                (None, Some((_, first))) if !self.strict => first.clone(),
-                _ => {
-                    return Err(format!(
-                        "game {i}: action {index} is not legal now (see the action mask)"
-                    ));
+    /// The action each game plays for its index: checked for every game before any is
+    /// stepped, so a refused step changes nothing.
+    fn chosen(&self, actions: &[i64]) -> Result<Vec<Action>, String> {
+        actions
+            .iter()
+            .zip(&self.slots)
+            .enumerate()
+            .map(|(i, (&index, slot))| {
+                if slot.done {
+                    return Err(format!("game {i} is over: reset it before stepping"));
                 }
-            };
-            self.act(&mut slot, &chosen)?;
+                let found = slot.legal.iter().find(|(j, _)| i64::from(*j) == index);
+                match (found, slot.legal.first()) {
+                    (Some((_, a)), _) => Ok(a.clone()),
+                    (None, Some((_, first))) if !self.strict => Ok(first.clone()),
+                    _ => Err(format!(
+                        "game {i}: action {index} is not legal now (see the action mask)"
+                    )),
+                }
+            })
+            .collect()
+    }
+
+    fn step(&mut self, actions: &[i64], out: &mut [Stepped]) -> Result<(), String> {
+        let chosen = self.chosen(actions)?;
+        // The slots are taken out while they are stepped, so that each is changed in place
+        // (no copy of its game) while the rest of the core is borrowed.
+        let mut slots = std::mem::take(&mut self.slots);
+        let result = self.step_slots(&mut slots, &chosen, out);
+        self.slots = slots;
+        result
+    }
+
+    fn step_slots(
+        &mut self,
+        slots: &mut [Slot],
+        chosen: &[Action],
+        out: &mut [Stepped],
+    ) -> Result<(), String> {
+        for (i, (slot, action)) in slots.iter_mut().zip(chosen).enumerate() {
+            self.act(slot, action)?;
             slot.steps += 1;
-            self.play_opponent(&mut slot)?;
+            self.play_opponent(slot)?;
             let mut result = Stepped::default();
             if slot.state.is_over() {
                 result.reward = match slot.state.status() {
@@ -177,13 +201,12 @@ impl Core {
             out[i] = result;
             if result.terminated || result.truncated {
                 if self.autoreset {
-                    slot = self.new_slot(i, slot.episode + 1)?;
+                    *slot = self.new_slot(i, slot.episode + 1)?;
                 } else {
                     slot.done = true;
                     slot.legal.clear();
                 }
             }
-            self.slots[i] = slot;
         }
         Ok(())
     }

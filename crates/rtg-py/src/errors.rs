@@ -81,8 +81,21 @@ fn with_kind(py: Python<'_>, error: PyErr, kind: &str) -> PyErr {
 }
 
 /// A refused action as `rtg.RuleError`, whose `kind` is the rule's stable name.
+///
+/// The instance is made by calling the class (rather than normalizing a lazy `PyErr`, which
+/// goes through raising and fetching it): refusals are frequent in loops that try actions.
 pub(crate) fn rule_error(py: Python<'_>, error: &RulesError) -> PyErr {
-    with_kind(py, RuleError::new_err(error.to_string()), error.kind())
+    let made = py
+        .get_type::<RuleError>()
+        .call1((error.to_string(),))
+        .and_then(|instance| {
+            instance.setattr("kind", error.kind())?;
+            Ok(instance)
+        });
+    match made {
+        Ok(instance) => PyErr::from_value(instance),
+        Err(e) => e,
+    }
 }
 
 /// The snake_case name of an error kind's variant (`UnknownField { .. }` → `unknown_field`).

@@ -24,7 +24,6 @@ CardID = int
 PlayerID = str
 
 _new = object.__new__
-_set = object.__setattr__
 
 
 def _json_default(value: Any) -> Any:
@@ -363,25 +362,22 @@ class GameState:
 
     __slots__ = ("_native", "_ids", "_cards")
 
+    # Immutable by construction: every public attribute is a read-only property and the slots
+    # leave no room for others (assigning one raises AttributeError); the private slots are set
+    # once, here.
     def __init__(self, native: State, ids: Sequence[PlayerID] = ("p0", "p1")) -> None:
-        _set(self, "_native", native)
-        _set(self, "_ids", tuple(ids))
-        _set(self, "_cards", None)
+        self._native = native
+        self._ids = tuple(ids)
+        self._cards = None
 
     @classmethod
     def _wrap(cls, native: State, ids: Tuple[PlayerID, ...]) -> "GameState":
         # The path every action takes: no argument checks, `ids` already a tuple.
         state = _new(cls)
-        _set(state, "_native", native)
-        _set(state, "_ids", ids)
-        _set(state, "_cards", None)
+        state._native = native
+        state._ids = ids
+        state._cards = None
         return state
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("a GameState is immutable: apply an action to get the next one")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("a GameState is immutable")
 
     @property
     def native(self) -> State:
@@ -454,8 +450,7 @@ class GameState:
         """Every card of the game by id (a read-only mapping of ``CardInstance``)."""
         cards = self._cards
         if cards is None:  # one view per state: the state never changes, nor does its view
-            cards = _Cards(self._native)
-            _set(self, "_cards", cards)
+            cards = self._cards = _Cards(self._native)
         return cards
 
     @property
@@ -718,14 +713,25 @@ class Game:
             native, events = state._native.apply_kwargs(code, state._ids, {**bound, **kwargs} if bound else kwargs)
         else:
             native, events = state._native.apply_with_events(state.to_native(action, **kwargs))
-        wrapped = GameState._wrap(native, state._ids)
+        wrapped = _new(GameState)
+        wrapped._native = native
+        wrapped._ids = state._ids
+        wrapped._cards = None
         self.history.append(wrapped)
         self._steps.append(events)
         return wrapped
 
     def advance_phase(self) -> GameState:
         """Moves to the next phase, running its automatic work (END is a phase of its own)."""
-        return self.apply_action(_ADVANCE)
+        state = self.history[-1]
+        native, events = state._native.apply_with_events(_ADVANCE)
+        wrapped = _new(GameState)
+        wrapped._native = native
+        wrapped._ids = state._ids
+        wrapped._cards = None
+        self.history.append(wrapped)
+        self._steps.append(events)
+        return wrapped
 
     def _advance_until(self, done: Any) -> GameState:
         if self.state.is_over:
