@@ -3,11 +3,11 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use rtg::sim::{BotKind, Replay, SimConfig, play_game_observed};
+use rtg::sim::{Replay, SimConfig, play_game_observed};
 
 use crate::content::CliError;
 use crate::narrate::{Narration, Print};
-use crate::setup::{ContentArgs, check_max_turns, parse_bot};
+use crate::setup::{BotArgs, ContentArgs, check_max_turns};
 
 /// Play one game between two bots and print it turn by turn.
 #[derive(Args, Debug)]
@@ -22,12 +22,8 @@ pub(crate) struct PlayArgs {
     /// Which game of a `rtg simulate` batch with this seed to play (deck A goes first in even games).
     #[arg(long, default_value_t = 0)]
     game: u64,
-    /// Deck A's bot: random, greedy or heuristic.
-    #[arg(long, default_value = "greedy", value_parser = parse_bot)]
-    bot_a: BotKind,
-    /// Deck B's bot.
-    #[arg(long, default_value = "greedy", value_parser = parse_bot)]
-    bot_b: BotKind,
+    #[command(flatten)]
+    bots: BotArgs,
     /// The turn limit (every player's turn counts); the game is a draw beyond it. At most 10000.
     #[arg(long, default_value_t = 200)]
     max_turns: u32,
@@ -46,7 +42,7 @@ pub(crate) fn run(args: PlayArgs) -> Result<(), CliError> {
     let matchup = args.content.matchup(&args.deck_a, &args.deck_b)?;
     let config = SimConfig {
         seed: args.seed,
-        bots: [args.bot_a, args.bot_b],
+        bots: args.bots.specs(),
         max_turns: args.max_turns,
         ..SimConfig::default()
     };

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use rtg::sim::{BotKind, MAX_TURNS, Matchup};
+use rtg::sim::{BotRegistry, BotSpec, MAX_TURNS, Matchup};
 use rtg::yaml::Loader;
 
 use crate::content::{CliError, load_catalog, load_deck};
@@ -51,9 +51,36 @@ impl ContentArgs {
     }
 }
 
-/// Parses a bot name for clap.
-pub(crate) fn parse_bot(s: &str) -> Result<BotKind, String> {
-    s.parse()
+/// Which bots play: one for both decks, or one per deck.
+#[derive(Args, Debug, Clone)]
+pub(crate) struct BotArgs {
+    /// Both decks' bot, as a spec: `random`, `greedy`, `heuristic`, or with parameters
+    /// (`mcts:iterations=400`); see docs/bots.md. Default: greedy.
+    #[arg(long, value_name = "SPEC", value_parser = parse_bot)]
+    bot: Option<BotSpec>,
+    /// Deck A's bot (overrides --bot for deck A).
+    #[arg(long, value_name = "SPEC", value_parser = parse_bot)]
+    bot_a: Option<BotSpec>,
+    /// Deck B's bot (overrides --bot for deck B).
+    #[arg(long, value_name = "SPEC", value_parser = parse_bot)]
+    bot_b: Option<BotSpec>,
+}
+
+impl BotArgs {
+    /// Deck A's and deck B's bots.
+    pub(crate) fn specs(&self) -> [BotSpec; 2] {
+        let both = self.bot.clone().unwrap_or_else(|| BotSpec::new("greedy"));
+        [
+            self.bot_a.clone().unwrap_or_else(|| both.clone()),
+            self.bot_b.clone().unwrap_or(both),
+        ]
+    }
+}
+
+/// Parses a bot spec for clap, refusing one the registry cannot make (an unknown name, an
+/// unknown parameter, a bad value) with the registry's message.
+pub(crate) fn parse_bot(s: &str) -> Result<BotSpec, String> {
+    BotRegistry::builtin().parse(s).map_err(|e| e.to_string())
 }
 
 /// Refuses a `--max-turns` a game cannot be played with: 0 (every game would be a draw before

@@ -5,12 +5,12 @@ use std::path::PathBuf;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use rtg::sim::{BotKind, CSV_COLUMNS, Shard, SimConfig, SimError, csv_fields, simulate_rows};
+use rtg::sim::{CSV_COLUMNS, Shard, SimConfig, SimError, csv_fields, simulate_rows};
 
 use rtg::sim::MAX_THREADS;
 
 use crate::content::CliError;
-use crate::setup::{ContentArgs, check_max_turns, parse_bot};
+use crate::setup::{BotArgs, ContentArgs, check_max_turns};
 
 /// Play a batch of games between two decks and report win rates, turns and speed.
 #[derive(Args, Debug)]
@@ -26,12 +26,8 @@ pub(crate) struct SimulateArgs {
     /// Master seed: game K is seeded from (seed, K), whatever the threads or shards.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Deck A's bot: random, greedy or heuristic.
-    #[arg(long, default_value = "greedy", value_parser = parse_bot)]
-    bot_a: BotKind,
-    /// Deck B's bot.
-    #[arg(long, default_value = "greedy", value_parser = parse_bot)]
-    bot_b: BotKind,
+    #[command(flatten)]
+    bots: BotArgs,
     /// Worker threads (default: one per core; at most 1024).
     #[arg(long)]
     threads: Option<usize>,
@@ -86,7 +82,7 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
     let config = SimConfig {
         games: args.games,
         seed: args.seed,
-        bots: [args.bot_a, args.bot_b],
+        bots: args.bots.specs(),
         max_turns: args.max_turns,
         threads: args.threads,
         shard,
@@ -147,7 +143,9 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
                 .map_or(String::new(), |p| p.display().to_string());
             return Err(CliError::Usage(format!("{path}: {e}")));
         }
-        Err(e @ SimError::Config(_)) => return Err(CliError::Usage(e.to_string())),
+        Err(e @ (SimError::Config(_) | SimError::Bot(_))) => {
+            return Err(CliError::Usage(e.to_string()));
+        }
     };
     if let Some((path, writer)) = &mut csv {
         writer

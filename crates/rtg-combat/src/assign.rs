@@ -38,15 +38,35 @@ pub fn assign_damage(
     deathtouch: bool,
     trample: bool,
 ) -> Assignment {
-    let mut left = attack.max(0);
     let mut to_blockers = Vec::with_capacity(blocker_defenses.len());
+    let to_player = assign_damage_into(
+        attack,
+        blocker_defenses,
+        deathtouch,
+        trample,
+        &mut to_blockers,
+    );
+    Assignment {
+        to_blockers,
+        to_player,
+    }
+}
+
+/// [`assign_damage`] into a list the caller keeps (cleared first): fills `to_blockers` and
+/// returns the damage to the player.
+pub fn assign_damage_into(
+    attack: i32,
+    blocker_defenses: &[i32],
+    deathtouch: bool,
+    trample: bool,
+    to_blockers: &mut Vec<i32>,
+) -> i32 {
+    to_blockers.clear();
+    let mut left = attack.max(0);
     for &defense in blocker_defenses {
         let dealt = left.min(lethal_damage(defense, deathtouch));
         to_blockers.push(dealt);
         left -= dealt;
     }
-    Assignment {
-        to_blockers,
-        to_player: if trample { left } else { 0 },
-    }
+    if trample { left } else { 0 }
 }

@@ -13,7 +13,7 @@ mod assign;
 mod legality;
 mod resolve;
 
-pub use assign::{Assignment, assign_damage, lethal_damage};
+pub use assign::{Assignment, assign_damage, assign_damage_into, lethal_damage};
 pub use legality::{
     AttackRefusal, BlockRefusal, can_attack, can_block, can_block_card, check_attacker,
     check_blocker, has_deathtouch, has_flying, has_haste, has_reach, has_trample, legal_attackers,

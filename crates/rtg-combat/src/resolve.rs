@@ -1,15 +1,9 @@
 //! Resolving every declared combat at once.
 
-use rtg_core::{Event, EventType, GameState, InstanceId};
+use rtg_core::{CombatBuffers, Event, EventType, GameState};
 
-use crate::assign::assign_damage;
+use crate::assign::assign_damage_into;
 use crate::legality::{has_deathtouch, has_trample};
-
-struct Hit {
-    source: InstanceId,
-    target: InstanceId,
-    amount: i32,
-}
 
 /// Resolves every combat of the turn simultaneously and clears them: assignments are computed
 /// from the state before any damage, then creatures are dealt damage (each combat in declaration
@@ -23,10 +17,18 @@ struct Hit {
 pub fn resolve_combats(
     state: &mut GameState,
     events: &mut Vec<Event>,
+    buffers: &mut CombatBuffers,
     checks: impl FnOnce(&mut GameState, &mut Vec<Event>),
 ) {
-    let mut hits: Vec<Hit> = Vec::new();
-    let mut player_hits = Vec::new();
+    let CombatBuffers {
+        hits,
+        player_hits,
+        blockers,
+        defenses,
+        split,
+    } = buffers;
+    hits.clear();
+    player_hits.clear();
     for combat in state.combats().iter() {
         let attacker = state.card(combat.attacker);
         if !attacker.on_battlefield() {
@@ -40,41 +42,42 @@ pub fn resolve_combats(
             }
             continue;
         }
-        let blockers: Vec<InstanceId> = combat
-            .blockers
-            .iter()
-            .copied()
-            .filter(|&b| state.card(b).on_battlefield())
-            .collect();
-        let defenses: Vec<i32> = blockers.iter().map(|&b| state.card(b).defense()).collect();
-        let split = assign_damage(attack, &defenses, has_deathtouch(def), has_trample(def));
-        for (&blocker, &amount) in blockers.iter().zip(&split.to_blockers) {
+        blockers.clear();
+        blockers.extend(
+            combat
+                .blockers
+                .iter()
+                .copied()
+                .filter(|&b| state.card(b).on_battlefield()),
+        );
+        defenses.clear();
+        defenses.extend(blockers.iter().map(|&b| state.card(b).defense()));
+        let to_player = assign_damage_into(
+            attack,
+            defenses,
+            has_deathtouch(def),
+            has_trample(def),
+            split,
+        );
+        for (&blocker, &amount) in blockers.iter().zip(split.iter()) {
             if amount > 0 {
-                hits.push(Hit {
-                    source: combat.attacker,
-                    target: blocker,
-                    amount,
-                });
+                hits.push((combat.attacker, blocker, amount));
             }
         }
-        for &blocker in &blockers {
+        for &blocker in blockers.iter() {
             let amount = state.card(blocker).attack();
             if amount > 0 {
-                hits.push(Hit {
-                    source: blocker,
-                    target: combat.attacker,
-                    amount,
-                });
+                hits.push((blocker, combat.attacker, amount));
             }
         }
-        if split.to_player > 0 {
-            player_hits.push((combat.defender, combat.attacker, split.to_player));
+        if to_player > 0 {
+            player_hits.push((combat.defender, combat.attacker, to_player));
         }
     }
-    for hit in hits {
-        state.damage_card(hit.target, hit.amount, Some(hit.source), events);
+    for &(source, target, amount) in hits.iter() {
+        state.damage_card(target, amount, Some(source), events);
     }
-    for (player, source, amount) in player_hits {
+    for &(player, source, amount) in player_hits.iter() {
         state.damage_player(player, amount, Some(source), events);
     }
     state.combats_mut().clear();

@@ -42,6 +42,7 @@ pub use ids::{CardId, DefIndex, InstanceId, PlayerId};
 pub use mana::{Mana, ManaCost, ManaPool, ManaRequirement, ManaType};
 pub use rng::GameRng;
 pub use state::{
-    ArmedReversal, CardInstance, CardTable, Cards, Combat, GameState, GameStatus, HAND_LIMIT,
-    Listener, Location, PendingTrigger, Phase, PlayerState, STARTING_HEALTH, SharedVec, StatLine,
+    ArmedReversal, CardInstance, CardTable, Cards, Combat, CombatBuffers, GameState, GameStatus,
+    HAND_LIMIT, Listener, Location, PendingTrigger, Phase, PlayerState, STARTING_HEALTH, SharedVec,
+    StatLine,
 };

@@ -23,4 +23,6 @@ pub use matching::{active_trigger_sources, passes_filters};
 pub use queue::{
     CHAIN_LIMIT, Checks, Scratch, TriggerError, expire_timed_effects, settle, start_alteration,
 };
-pub use targets::{aim_of, alteration, is_legal_target, legal_targets, resolve_target};
+pub use targets::{
+    aim_of, alteration, has_legal_target, is_legal_target, legal_targets, resolve_target,
+};

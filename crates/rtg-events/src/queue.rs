@@ -9,7 +9,7 @@ use rtg_core::{
 use thiserror::Error;
 
 use crate::matching::{Departed, for_each_match, passes_filters};
-use crate::targets::{alteration, legal_targets, resolve_target};
+use crate::targets::{alteration, has_legal_target, legal_targets, resolve_target};
 
 /// The most queued effects one step may resolve. A chain longer than this (a trigger that keeps
 /// re-triggering itself) is refused as a whole.
@@ -51,6 +51,10 @@ pub struct Scratch {
     left: Vec<InstanceId>,
     sources: Vec<InstanceId>,
     fired: Vec<(InstanceId, u16, u16)>,
+    alterations: Vec<AlterationRef>,
+    picked: Vec<usize>,
+    dying: Vec<InstanceId>,
+    combat: rtg_core::CombatBuffers,
     stats_changed: bool,
     checked_to: usize,
 }
@@ -59,6 +63,44 @@ impl Scratch {
     /// An empty scratch.
     pub fn new() -> Scratch {
         Scratch::default()
+    }
+
+    /// An empty list for the alterations one action applies, with the memory of the last one:
+    /// the rules engine takes it, fills it, and hands it back with
+    /// [`Scratch::return_alteration_list`], so that playing a spell allocates nothing.
+    pub fn take_alteration_list(&mut self) -> Vec<AlterationRef> {
+        let mut list = std::mem::take(&mut self.alterations);
+        list.clear();
+        list
+    }
+
+    /// Gives back the list [`Scratch::take_alteration_list`] handed out, to reuse its memory.
+    pub fn return_alteration_list(&mut self, list: Vec<AlterationRef>) {
+        self.alterations = list;
+    }
+
+    /// An empty list for the creatures the state-based checks find dying, with the memory of
+    /// the last: taken and given back ([`Scratch::return_dying_list`]) around the checks.
+    pub fn take_dying_list(&mut self) -> Vec<InstanceId> {
+        let mut list = std::mem::take(&mut self.dying);
+        list.clear();
+        list
+    }
+
+    /// Gives back the list [`Scratch::take_dying_list`] handed out.
+    pub fn return_dying_list(&mut self, list: Vec<InstanceId>) {
+        self.dying = list;
+    }
+
+    /// The lists resolving combat fills, with their memory: taken and given back
+    /// ([`Scratch::return_combat_buffers`]) around `rtg_combat::resolve_combats`.
+    pub fn take_combat_buffers(&mut self) -> rtg_core::CombatBuffers {
+        std::mem::take(&mut self.combat)
+    }
+
+    /// Gives back the lists [`Scratch::take_combat_buffers`] handed out.
+    pub fn return_combat_buffers(&mut self, buffers: rtg_core::CombatBuffers) {
+        self.combat = buffers;
     }
 
     /// The spell being resolved, whose own triggers are active meanwhile.
@@ -191,22 +233,7 @@ pub fn expire_timed_effects(state: &mut GameState, scratch: &mut Scratch, turn: 
     if !state.reversals().iter().any(expires) {
         return;
     }
-    let (expired, kept): (Vec<_>, Vec<_>) = state
-        .reversals()
-        .iter()
-        .cloned()
-        .partition(|r| r.expires_on_turn.is_some_and(|t| t <= turn));
-    if expired.is_empty() {
-        return;
-    }
-    *state.reversals_mut() = kept.into_iter().collect();
-    for r in expired {
-        scratch.queue.push_back(QueuedEffect {
-            alteration: r.alteration,
-            controller: r.controller,
-            task: QueuedTask::Reverse(r.applied),
-        });
-    }
+    fire_reversals(state, scratch, |_, r| expires(r));
 }
 
 /// Matches one batch of events (`log[from..]`) against active triggers and armed reversals,
@@ -324,18 +351,40 @@ fn match_reversals(state: &mut GameState, scratch: &mut Scratch, event: &Event) 
     if !state.reversals().iter().any(|r| fires(state, r)) {
         return;
     }
-    let (fired, kept): (Vec<ArmedReversal>, Vec<ArmedReversal>) = state
-        .reversals()
-        .iter()
-        .cloned()
-        .partition(|r| fires(state, r));
-    *state.reversals_mut() = kept.into_iter().collect();
-    for r in fired {
-        scratch.queue.push_back(QueuedEffect {
-            alteration: r.alteration,
-            controller: r.controller,
-            task: QueuedTask::Reverse(r.applied),
-        });
+    fire_reversals(state, scratch, fires);
+}
+
+/// Moves the armed reversals that `fires` picks from the state to the end of the queue, in the
+/// order they were armed, and keeps the others in their order. Allocates nothing once the
+/// scratch is warm: the picks are indices in the scratch, and each reversal moves, uncopied.
+fn fire_reversals(
+    state: &mut GameState,
+    scratch: &mut Scratch,
+    fires: impl Fn(&GameState, &ArmedReversal) -> bool,
+) {
+    let picked = &mut scratch.picked;
+    picked.clear();
+    picked.extend(
+        state
+            .reversals()
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| fires(state, r))
+            .map(|(index, _)| index),
+    );
+    let end = scratch.queue.len();
+    // Last first, so the indices still to remove stay valid; each goes in at the same place,
+    // which leaves them in their armed order after what was queued before.
+    for &index in picked.iter().rev() {
+        let r = state.reversals_mut().remove(index);
+        scratch.queue.insert(
+            end,
+            QueuedEffect {
+                alteration: r.alteration,
+                controller: r.controller,
+                task: QueuedTask::Reverse(r.applied),
+            },
+        );
     }
 }
 
@@ -388,14 +437,16 @@ pub fn settle(
 /// while the queue resolved): no action could resolve them, and every other action is refused
 /// while one waits, so keeping them would lock the game.
 fn drop_unresolvable_pending(state: &mut GameState) {
+    let resolvable = |p: &PendingTrigger| has_legal_target(state, p.alteration);
+    if state.pending_triggers().iter().all(resolvable) {
+        return;
+    }
     let keep: rtg_core::SharedVec<PendingTrigger> = state
         .pending_triggers()
         .iter()
-        .filter(|p| !legal_targets(state, p.alteration).is_empty())
+        .filter(|p| resolvable(p))
         .cloned()
         .collect();
-    if keep.len() != state.pending_triggers().len() {
-        tracing::debug!("pending triggers dropped: no legal target left");
-        *state.pending_triggers_mut() = keep;
-    }
+    tracing::debug!("pending triggers dropped: no legal target left");
+    *state.pending_triggers_mut() = keep;
 }

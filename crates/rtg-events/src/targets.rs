@@ -46,27 +46,47 @@ pub fn is_legal_target(state: &GameState, at: AlterationRef, target: Target) -> 
 /// seat's then the second's, in zone order.
 pub fn legal_targets(state: &GameState, at: AlterationRef) -> Vec<Target> {
     let mut targets = Vec::new();
+    for_each_legal_target(state, at, |target| {
+        targets.push(target);
+        true
+    });
+    targets
+}
+
+/// True when the alteration's effect accepts some target now: [`legal_targets`] is not empty.
+/// Stops at the first and allocates nothing.
+pub fn has_legal_target(state: &GameState, at: AlterationRef) -> bool {
+    let mut found = false;
+    for_each_legal_target(state, at, |_| {
+        found = true;
+        false
+    });
+    found
+}
+
+/// Calls `visit` with each target of [`legal_targets`], in its order, while `visit` returns
+/// true.
+fn for_each_legal_target(
+    state: &GameState,
+    at: AlterationRef,
+    mut visit: impl FnMut(Target) -> bool,
+) {
     let Some(handler) = state.content().handler(at) else {
-        return targets;
+        return;
     };
     let params = &alteration(state, at).params;
-    for player in PlayerId::ALL {
-        let target = Target::Player(player);
-        if handler.legal_target(state, target, params) {
-            targets.push(target);
+    let players = PlayerId::ALL.into_iter().map(Target::Player);
+    let cards = handler.target_zone(params).into_iter().flat_map(|zone| {
+        [PlayerId::FIRST, PlayerId::SECOND]
+            .into_iter()
+            .flat_map(move |player| state.player(player).zone(zone).iter())
+            .map(|&id| Target::Card(id))
+    });
+    for target in players.chain(cards) {
+        if handler.legal_target(state, target, params) && !visit(target) {
+            return;
         }
     }
-    if let Some(zone) = handler.target_zone(params) {
-        for player in [PlayerId::FIRST, PlayerId::SECOND] {
-            for &id in state.player(player).zone(zone) {
-                let target = Target::Card(id);
-                if handler.legal_target(state, target, params) {
-                    targets.push(target);
-                }
-            }
-        }
-    }
-    targets
 }
 
 /// Whose side the alteration's effect is meant for, as the effect declares

@@ -16,7 +16,7 @@ pub fn must_die(state: &GameState, id: InstanceId) -> bool {
 /// player's creatures first, each battlefield in order), then every player at 0 health or who
 /// drew from an empty deck loses (`on_player_death`), then the outcome is decided.
 pub fn state_based_checks(state: &mut GameState, events: &mut Vec<Event>) {
-    run_checks(state, events, true);
+    run_checks(state, events, true, &mut Vec::new());
 }
 
 /// The checks as a step runs them: the battlefields are looked at only when the step's scratch
@@ -27,13 +27,21 @@ pub(crate) fn checks_in_step(
     scratch: &mut Scratch,
 ) {
     let scan = scratch.creatures_may_die(events);
-    run_checks(state, events, scan);
+    let mut dying = scratch.take_dying_list();
+    run_checks(state, events, scan, &mut dying);
+    scratch.return_dying_list(dying);
 }
 
-fn run_checks(state: &mut GameState, events: &mut Vec<Event>, scan: bool) {
+/// The checks, collecting the creatures that die in `dying` (a list the caller keeps, so that
+/// a step's checks allocate nothing).
+fn run_checks(
+    state: &mut GameState,
+    events: &mut Vec<Event>,
+    scan: bool,
+    dying: &mut Vec<InstanceId>,
+) {
     let order = [state.active(), state.active().opponent()];
-    // Allocate only when someone does die.
-    let mut dying: Vec<InstanceId> = Vec::new();
+    dying.clear();
     if scan {
         for &player in &order {
             for &id in state.player(player).battlefield() {
@@ -43,7 +51,7 @@ fn run_checks(state: &mut GameState, events: &mut Vec<Event>, scan: bool) {
             }
         }
     }
-    for id in dying {
+    for &id in dying.iter() {
         state.destroy(id, events);
     }
     if state

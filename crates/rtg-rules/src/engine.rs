@@ -206,9 +206,11 @@ fn enter_combat(
     scratch: &mut Scratch,
 ) -> Result<(), RulesError> {
     let from = events.len();
-    rtg_combat::resolve_combats(state, events, |state, events| {
+    let mut buffers = scratch.take_combat_buffers();
+    rtg_combat::resolve_combats(state, events, &mut buffers, |state, events| {
         checks_in_step(state, events, scratch)
     });
+    scratch.return_combat_buffers(buffers);
     finish(state, events, scratch, from)
 }
 
@@ -298,10 +300,17 @@ fn own_card(
 /// The alterations a spell applies when it resolves: those of its activated abilities. With
 /// [`crate::targets_for`], the target choices of playing it.
 pub fn spell_alterations(state: &GameState, card: InstanceId) -> Vec<AlterationRef> {
+    let mut refs = Vec::new();
+    fill_spell_alterations(state, card, &mut refs);
+    refs
+}
+
+/// Fills `refs` with [`spell_alterations`], reusing its memory.
+fn fill_spell_alterations(state: &GameState, card: InstanceId, refs: &mut Vec<AlterationRef>) {
     let def = state.def(card);
     let activated = (0..def.abilities.len())
         .filter(|&i| def.abilities[i].ability_type == AbilityType::Activated);
-    immediate_alterations(state, card, activated)
+    fill_immediate_alterations(state, card, activated, refs);
 }
 
 /// The alterations applied when abilities are used (a spell resolving, an ability activated):
@@ -311,9 +320,21 @@ pub fn immediate_alterations(
     card: InstanceId,
     abilities: impl Iterator<Item = usize>,
 ) -> Vec<AlterationRef> {
+    let mut refs = Vec::new();
+    fill_immediate_alterations(state, card, abilities, &mut refs);
+    refs
+}
+
+/// Fills `refs` with [`immediate_alterations`], reusing its memory.
+fn fill_immediate_alterations(
+    state: &GameState,
+    card: InstanceId,
+    abilities: impl Iterator<Item = usize>,
+    refs: &mut Vec<AlterationRef>,
+) {
+    refs.clear();
     let def_index = state.card(card).def;
     let def = state.definition(def_index);
-    let mut refs = Vec::new();
     for ai in abilities {
         for (xi, alt) in def.abilities[ai].alterations.iter().enumerate() {
             if alt.start_trigger.is_none() {
@@ -326,7 +347,6 @@ pub fn immediate_alterations(
             }
         }
     }
-    refs
 }
 
 /// Checks the chosen target against every alteration that needs one.
@@ -335,16 +355,16 @@ fn check_target(
     refs: &[AlterationRef],
     target: Option<Target>,
 ) -> Result<(), RulesError> {
-    let choosers: Vec<_> = refs
-        .iter()
-        .filter(|r| alteration(state, **r).target == TargetSpec::Choose)
-        .collect();
-    match (choosers.is_empty(), target) {
+    let choosers = || {
+        refs.iter()
+            .filter(|r| alteration(state, **r).target == TargetSpec::Choose)
+    };
+    match (choosers().next().is_none(), target) {
         (true, None) => Ok(()),
         (true, Some(t)) => Err(RulesError::UnexpectedTarget(t)),
         (false, None) => Err(RulesError::MissingTarget),
         (false, Some(t)) => {
-            for at in choosers {
+            for at in choosers() {
                 if !is_legal_target(state, *at, t) {
                     return Err(RulesError::IllegalTarget(t));
                 }
@@ -432,12 +452,14 @@ fn play_card(
             finish(state, events, scratch, from)
         }
         CardType::Spell => {
-            let refs = spell_alterations(state, card);
+            let mut refs = scratch.take_alteration_list();
+            fill_spell_alterations(state, card, &mut refs);
             check_target(state, &refs, target)?;
             pay(state, events, player, card, &def.mana)?;
             state.start_resolving(card);
             scratch.set_resolving(Some(card));
             apply_alterations(state, events, scratch, &refs, player, target)?;
+            scratch.return_alteration_list(refs);
             finish(state, events, scratch, from)?;
             let from = events.len();
             scratch.set_resolving(None);
@@ -470,7 +492,8 @@ fn activate(
     if state.card(card).summoning_sick && def.is_creature() && !def.has(Technique::Haste) {
         return Err(RulesError::SummoningSick(card));
     }
-    let refs = immediate_alterations(state, card, std::iter::once(index));
+    let mut refs = scratch.take_alteration_list();
+    fill_immediate_alterations(state, card, std::iter::once(index), &mut refs);
     check_target(state, &refs, target)?;
     let from = events.len();
     pay(state, events, player, card, &ability.mana_requirement)?;
@@ -481,6 +504,7 @@ fn activate(
             .amount(index as i32),
     );
     apply_alterations(state, events, scratch, &refs, player, target)?;
+    scratch.return_alteration_list(refs);
     finish(state, events, scratch, from)
 }
 

@@ -20,9 +20,12 @@
 //! let state = new_game(content, [&deck, &deck], &GameConfig::default()).unwrap();
 //! let started = start(&state, 7).unwrap().state;
 //! let main = apply(&started, &Action::AdvancePhase).unwrap().state;
-//! assert_eq!(main.phase, Phase::Main);
-//! assert_eq!(started.phase, Phase::Draw, "the old state is untouched");
+//! assert_eq!(main.phase(), Phase::Main);
+//! assert_eq!(started.phase(), Phase::Draw, "the old state is untouched");
 //! ```
+//!
+//! Bots decide from a [`PlayerView`]: what one player may know, and full states sampled from it
+//! ([`PlayerView::determinize`]) for search.
 //!
 //! Invariants: no I/O, no global state, no randomness but the state's generator; an action that
 //! fails leaves nothing behind; phases' automatic work runs when a phase is entered.
@@ -35,6 +38,7 @@ mod game;
 mod legal;
 mod setup;
 mod victory;
+mod view;
 
 pub use action::Action;
 pub use checks::{must_die, state_based_checks};
@@ -51,3 +55,4 @@ pub use setup::{
     start_with_hands,
 };
 pub use victory::{EndReason, LossCause, end_reason};
+pub use view::{PlayerView, acts_for, to_act};

@@ -12,7 +12,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use rtg_core::GameState;
 use rtg_rules::{Action, apply, legal_actions};
 use rtg_sim::{
-    BotKind, DeckList, GameSettings, Matchup, SimConfig, initial_state, play_game, simulate,
+    BotSpec, DeckList, GameSettings, Matchup, SimConfig, initial_state, play_game, simulate,
 };
 
 fn matchup() -> Matchup {
@@ -86,7 +86,7 @@ fn benches(c: &mut Criterion) {
     // Greedy bots never block, order blockers or activate: find those in random bots' games.
     for seed in 0..200 {
         let mut s = settings(seed);
-        s.bots = [BotKind::Random, BotKind::Random];
+        s.bots = ["random", "random"].map(BotSpec::new);
         let mut state = initial_state(&m, &s).expect("game starts");
         for action in play_game(&m, &s, true).actions {
             if state.turn() >= 4 {

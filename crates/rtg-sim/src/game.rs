@@ -9,7 +9,9 @@ use rtg_rules::{
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::bot::{BotKind, to_act};
+use rtg_rules::{PlayerView, to_act};
+
+use crate::bots::{Bot, BotRegistry, BotSpec};
 
 /// The most actions a player may take in one phase before the simulator advances the phase for
 /// them. It keeps games finite whatever a bot does (a free activated ability used forever).
@@ -110,14 +112,14 @@ pub enum GameEnd {
 }
 
 /// One game's settings.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct GameSettings {
     /// The game's seed.
     pub seed: u64,
     /// True when deck A takes the first turn.
     pub a_first: bool,
-    /// The bots of deck A and deck B.
-    pub bots: [BotKind; 2],
+    /// The bots of deck A and deck B, by spec (a registry makes them).
+    pub bots: [BotSpec; 2],
     /// The turn limit (every player's turn counts); the game is a draw beyond it.
     pub max_turns: u32,
     /// Cards each player draws before the first turn.
@@ -228,7 +230,9 @@ pub(crate) fn bot_rng(seed: u64) -> GameRng {
     GameRng::seeded(GameRng::derive_seed(seed, 0x0b07))
 }
 
-/// Plays one game to its end. With `record`, keeps every action and a digest at each turn start.
+/// Plays one game to its end with rtg's bots ([`BotRegistry::builtin`]). With `record`, keeps
+/// every action and a digest at each turn start. A bot spec the registry refuses is the game's
+/// error.
 pub fn play_game(matchup: &Matchup, settings: &GameSettings, record: bool) -> GameRecord {
     play_game_observed(matchup, settings, record, &mut |_, _, _| {})
 }
@@ -246,8 +250,42 @@ pub fn play_game_observed(
     record: bool,
     observe: &mut Observer<'_>,
 ) -> GameRecord {
+    match BotRegistry::builtin().make_pair(&settings.bots) {
+        Ok([a, b]) => play_game_with(matchup, settings, [&*a, &*b], record, observe),
+        Err(e) => GameRecord {
+            error: Some(e.to_string()),
+            ..GameRecord::unplayed(settings)
+        },
+    }
+}
+
+impl GameRecord {
+    /// The record of a game that was not played (an error, no turns).
+    pub(crate) fn unplayed(settings: &GameSettings) -> GameRecord {
+        GameRecord {
+            settings: settings.clone(),
+            end: GameEnd::Error,
+            turns: 0,
+            error: None,
+            actions: Vec::new(),
+            checkpoints: Vec::new(),
+            final_digest: 0,
+            losses: [None, None],
+        }
+    }
+}
+
+/// [`play_game_observed`] with these bots for deck A and deck B (any [`Bot`], one's own
+/// included); `settings.bots` is only recorded. Each bot decides from its player's view.
+pub fn play_game_with(
+    matchup: &Matchup,
+    settings: &GameSettings,
+    bots: [&dyn Bot; 2],
+    record: bool,
+    observe: &mut Observer<'_>,
+) -> GameRecord {
     let mut out = GameRecord {
-        settings: *settings,
+        settings: settings.clone(),
         end: GameEnd::Error,
         turns: 0,
         error: None,
@@ -264,10 +302,7 @@ pub fn play_game_observed(
         }
     };
     let sides = seats(settings);
-    let bots = [
-        settings.bots[side_index(sides[0])].bot(),
-        settings.bots[side_index(sides[1])].bot(),
-    ];
+    let bots = [bots[side_index(sides[0])], bots[side_index(sides[1])]];
     let mut rng = bot_rng(settings.seed);
     let mut events: Vec<Event> = Vec::new();
     let mut scratch = Scratch::new();
@@ -278,7 +313,7 @@ pub fn play_game_observed(
     observe(&state, None, &[]);
     while !state.is_over() {
         let player = to_act(&state);
-        let mut action = bots[player.index()].choose(&state, player, &mut rng);
+        let mut action = bots[player.index()].choose(&PlayerView::new(&state, player), &mut rng);
         if in_phase >= MAX_ACTIONS_PER_PHASE && state.pending_triggers().is_empty() {
             action = Action::AdvancePhase;
         }

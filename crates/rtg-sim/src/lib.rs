@@ -1,6 +1,7 @@
 //! # rtg-sim
 //!
-//! Playing many games: bots ([`Bot`]: random, greedy, heuristic), one game driven to its end
+//! Playing many games: bots ([`Bot`]: random, greedy, heuristic, or one's own, deciding from
+//! a [`PlayerView`] and named by a [`BotSpec`] through a [`BotRegistry`]), one game driven to its end
 //! ([`play_game`]), batches in parallel ([`simulate`]) whose [`Report`] depends only on the
 //! batch's settings — game `k` is seeded from (master seed, k), so threads, shards and machines
 //! change nothing — shard reports that merge into the whole batch's ([`Report::merge`]), and
@@ -15,7 +16,7 @@
 //! Invariants: everything here drives the engine through `rtg_rules::step` / `apply` only; all
 //! randomness comes from seeded generators derived from the game's seed.
 
-mod bot;
+mod bots;
 mod end_reasons;
 mod files;
 mod game;
@@ -24,18 +25,22 @@ mod replay;
 mod report;
 mod simulate;
 
-pub use bot::{Bot, BotKind, GreedyBot, HeuristicBot, RandomBot, acts_for, best_target, to_act};
+pub use bots::{
+    Bot, BotError, BotFactory, BotRegistry, BotSpec, GreedyBot, HeuristicBot, RandomBot,
+    aimed_target, best_target,
+};
 pub use end_reasons::EndReasons;
 pub use files::{FileError, MAX_JSON_BYTES, read_bounded, read_json};
 pub use game::{
     DeckList, GameEnd, GameRecord, GameSettings, MAX_ACTIONS_PER_PHASE, MAX_OPENING_HAND,
     MAX_TURNS, Matchup, Observer, SettingsError, Side, end_of, initial_state, losses_by_deck,
-    play_game, play_game_observed,
+    play_game, play_game_observed, play_game_with,
 };
 pub use merge::{Inconsistency, MergeError};
 pub use replay::{Checkpoint, REPLAY_VERSION, Replay, ReplayDeck, ReplayError, Verified};
 pub use report::{GameFailure, MAX_LISTED_FAILURES, Report, Shard, wilson_interval};
+pub use rtg_rules::{PlayerView, acts_for, to_act};
 pub use simulate::{
     CHUNK_GAMES, CSV_COLUMNS, ConfigError, GameRow, MAX_THREADS, SimConfig, SimError, csv_fields,
-    simulate, simulate_rows,
+    simulate, simulate_rows, simulate_with,
 };

@@ -5,7 +5,7 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 use thiserror::Error;
 
-use crate::bot::BotKind;
+use crate::bots::BotSpec;
 use crate::game::{GameRecord, GameSettings, Matchup, SettingsError, initial_state, seats};
 
 /// The format version of replay files. Bump it when the format or the state digest changes.
@@ -177,7 +177,7 @@ impl Replay {
         Replay {
             format: "rtg-replay".to_owned(),
             version: REPLAY_VERSION,
-            settings: record.settings,
+            settings: record.settings.clone(),
             cards_digest: hex(matchup.cards_digest()),
             decks: [deck(0), deck(1)],
             actions: record.actions.clone(),
@@ -194,11 +194,11 @@ impl Replay {
     }
 
     /// The bots of the seats (first player first).
-    pub fn seat_bots(&self) -> [BotKind; 2] {
+    pub fn seat_bots(&self) -> [BotSpec; 2] {
         let sides = seats(&self.settings);
         let bot = |s| match s {
-            crate::game::Side::A => self.settings.bots[0],
-            crate::game::Side::B => self.settings.bots[1],
+            crate::game::Side::A => self.settings.bots[0].clone(),
+            crate::game::Side::B => self.settings.bots[1].clone(),
         };
         [bot(sides[0]), bot(sides[1])]
     }

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::bot::BotKind;
+use crate::bots::BotSpec;
 use crate::end_reasons::EndReasons;
 use crate::game::{GameEnd, GameRecord, Side};
 
@@ -77,7 +77,7 @@ pub struct Report {
     /// Deck B's name.
     pub deck_b: String,
     /// The bots of deck A and deck B.
-    pub bots: [BotKind; 2],
+    pub bots: [BotSpec; 2],
     /// The batch's master seed.
     pub seed: u64,
     /// The games in the whole batch.
@@ -148,7 +148,7 @@ impl Report {
     pub fn new(
         deck_a: &str,
         deck_b: &str,
-        bots: [BotKind; 2],
+        bots: [BotSpec; 2],
         seed: u64,
         batch_games: u64,
         max_turns: u32,

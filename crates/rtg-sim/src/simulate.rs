@@ -8,19 +8,19 @@ use rayon::prelude::*;
 use rtg_core::GameRng;
 use thiserror::Error;
 
-use crate::bot::BotKind;
-use crate::game::{GameEnd, GameRecord, GameSettings, Matchup, SettingsError, play_game};
+use crate::bots::{BotError, BotRegistry, BotSpec};
+use crate::game::{GameEnd, GameRecord, GameSettings, Matchup, SettingsError, play_game_with};
 use crate::report::{Report, Shard};
 
 /// How a batch is played.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct SimConfig {
     /// Games in the whole batch.
     pub games: u64,
     /// The master seed: game `k` is seeded from (seed, k).
     pub seed: u64,
-    /// Deck A's and deck B's bots.
-    pub bots: [BotKind; 2],
+    /// Deck A's and deck B's bots, by spec.
+    pub bots: [BotSpec; 2],
     /// The turn limit of each game.
     pub max_turns: u32,
     /// Cards each player draws before the first turn.
@@ -36,7 +36,7 @@ impl Default for SimConfig {
         SimConfig {
             games: 1000,
             seed: 0,
-            bots: [BotKind::Greedy, BotKind::Greedy],
+            bots: [BotSpec::new("greedy"), BotSpec::new("greedy")],
             max_turns: 200,
             opening_hand: 7,
             threads: None,
@@ -52,7 +52,7 @@ impl SimConfig {
         GameSettings {
             seed: GameRng::derive_seed(self.seed, index),
             a_first: index.is_multiple_of(2),
-            bots: self.bots,
+            bots: self.bots.clone(),
             max_turns: self.max_turns,
             opening_hand: self.opening_hand,
         }
@@ -91,6 +91,9 @@ pub enum SimError {
     /// The configuration is refused before any game is played.
     #[error(transparent)]
     Config(#[from] ConfigError),
+    /// A bot spec the registry cannot make a bot of.
+    #[error(transparent)]
+    Bot(#[from] BotError),
     /// Writing a row failed; the batch stopped there.
     #[error("cannot write a game's row: {0}")]
     Rows(#[source] std::io::Error),
@@ -139,9 +142,10 @@ pub struct GameRow {
     pub record: GameRecord,
 }
 
-/// Plays the games of `config.shard` of the batch, calling `progress` with the number of games
-/// done so far (from any thread). The report is the same whatever the thread count. Fails only on
-/// a configuration [`SimConfig::check`] refuses.
+/// Plays the games of `config.shard` of the batch with rtg's bots ([`BotRegistry::builtin`]),
+/// calling `progress` with the number of games done so far (from any thread). The report is the
+/// same whatever the thread count. Fails only on a configuration [`SimConfig::check`] refuses or
+/// a bot spec the registry refuses.
 pub fn simulate(
     matchup: &Matchup,
     config: &SimConfig,
@@ -152,17 +156,31 @@ pub fn simulate(
 
 /// [`simulate`], also handing every game's row to `rows` in game-index order as the batch goes
 /// (for CSV output), so that no row outlives its chunk of [`CHUNK_GAMES`] games.
-///
-/// Games are played in chunks of consecutive shard games, each in parallel, then folded into the
-/// report in index order: the report and the rows are the same whatever the thread count, and
-/// memory holds one chunk's rows whatever the number of games.
 pub fn simulate_rows(
     matchup: &Matchup,
     config: &SimConfig,
     progress: &(dyn Fn(u64) + Sync),
     rows: &mut dyn FnMut(&GameRow) -> std::io::Result<()>,
 ) -> Result<Report, SimError> {
+    simulate_with(&BotRegistry::builtin(), matchup, config, progress, rows)
+}
+
+/// [`simulate_rows`] with the bots of `registry` (one's own included): `config.bots` are made
+/// into bots once, and every game of the batch is played by them.
+///
+/// Games are played in chunks of consecutive shard games, each in parallel, then folded into the
+/// report in index order: the report and the rows are the same whatever the thread count, and
+/// memory holds one chunk's rows whatever the number of games.
+pub fn simulate_with(
+    registry: &BotRegistry,
+    matchup: &Matchup,
+    config: &SimConfig,
+    progress: &(dyn Fn(u64) + Sync),
+    rows: &mut dyn FnMut(&GameRow) -> std::io::Result<()>,
+) -> Result<Report, SimError> {
     config.check()?;
+    let [bot_a, bot_b] = registry.make_pair(&config.bots)?;
+    let bots = [&*bot_a, &*bot_b];
     let started = Instant::now();
     let planned = config.planned();
     let done = AtomicU64::new(0);
@@ -170,25 +188,20 @@ pub fn simulate_rows(
         let index = config.shard.game(k);
         let settings = config.game(index);
         // A panic is an engine bug; record it as that game's failure instead of losing the batch.
-        let record =
-            std::panic::catch_unwind(AssertUnwindSafe(|| play_game(matchup, &settings, false)))
-                .unwrap_or_else(|panic| {
-                    let message = panic
-                        .downcast_ref::<&str>()
-                        .map(|s| (*s).to_owned())
-                        .or_else(|| panic.downcast_ref::<String>().cloned())
-                        .unwrap_or_else(|| "unknown panic".to_owned());
-                    GameRecord {
-                        settings,
-                        end: GameEnd::Error,
-                        turns: 0,
-                        error: Some(format!("the engine panicked: {message}")),
-                        actions: Vec::new(),
-                        checkpoints: Vec::new(),
-                        final_digest: 0,
-                        losses: [None, None],
-                    }
-                });
+        let record = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            play_game_with(matchup, &settings, bots, false, &mut |_, _, _| {})
+        }))
+        .unwrap_or_else(|panic| {
+            let message = panic
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".to_owned());
+            GameRecord {
+                error: Some(format!("the engine panicked: {message}")),
+                ..GameRecord::unplayed(&settings)
+            }
+        });
         let n = done.fetch_add(1, Ordering::Relaxed) + 1;
         progress(n);
         GameRow { index, record }
@@ -196,7 +209,7 @@ pub fn simulate_rows(
     let mut report = Report::new(
         &matchup.decks[0].name,
         &matchup.decks[1].name,
-        config.bots,
+        config.bots.clone(),
         config.seed,
         config.games,
         config.max_turns,

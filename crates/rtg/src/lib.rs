@@ -43,25 +43,26 @@
 /// listener index's entries are reachable from `rtg-core` for the crates that need them.
 pub use rtg_core::{
     AbilityType, Aim, AlterationData, AlterationRef, Amount, Applied, ArmedReversal, CardAbility,
-    CardDefinition, CardId, CardInstance, CardSetup, CardTable, CardType, Cards, Combat, Content,
-    DefIndex, DefinitionTable, DuplicateEffect, EffectContext, EffectError, EffectHandler,
-    EffectRegistry, EffectSpec, Event, EventType, GameRng, GameState, GameStatus, HAND_LIMIT,
-    InstanceId, Location, MAX_AMOUNT, MAX_COUNT, Mana, ManaCost, ManaPool, ManaRequirement,
-    ManaType, ParamKind, ParamSpec, ParamValue, Params, PendingTrigger, Phase, PlayerId,
-    PlayerState, PositionBuilder, Record, STARTING_HEALTH, SetupError, StatLine, TableError,
-    Target, TargetKind, TargetSpec, Technique, TechniqueSet, TriggerOwner, Zone,
+    CardDefinition, CardId, CardInstance, CardSetup, CardTable, CardType, Cards, Combat,
+    CombatBuffers, Content, DefIndex, DefinitionTable, DuplicateEffect, EffectContext, EffectError,
+    EffectHandler, EffectRegistry, EffectSpec, Event, EventType, GameRng, GameState, GameStatus,
+    HAND_LIMIT, InstanceId, Location, MAX_AMOUNT, MAX_COUNT, Mana, ManaCost, ManaPool,
+    ManaRequirement, ManaType, ParamKind, ParamSpec, ParamValue, Params, PendingTrigger, Phase,
+    PlayerId, PlayerState, PositionBuilder, Record, STARTING_HEALTH, SetupError, StatLine,
+    TableError, Target, TargetKind, TargetSpec, Technique, TechniqueSet, TriggerOwner, Zone,
 };
 
 pub use rtg_effects::{Builtin, BuiltinEffect, builtin_registry};
 
 pub use rtg_events::{
-    CHAIN_LIMIT, TriggerError, aim_of, is_legal_target, legal_targets, passes_filters,
+    CHAIN_LIMIT, TriggerError, aim_of, has_legal_target, is_legal_target, legal_targets,
+    passes_filters,
 };
 
 pub use rtg_combat::{
-    AttackRefusal, BlockRefusal, assign_damage, can_attack, can_block, can_block_card,
-    has_deathtouch, has_flying, has_haste, has_reach, has_trample, legal_attackers, legal_blockers,
-    lethal_damage,
+    AttackRefusal, BlockRefusal, assign_damage, assign_damage_into, can_attack, can_block,
+    can_block_card, has_deathtouch, has_flying, has_haste, has_reach, has_trample, legal_attackers,
+    legal_blockers, lethal_damage,
 };
 
 pub use rtg_rules::{

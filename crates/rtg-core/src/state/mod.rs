@@ -20,7 +20,7 @@ mod trigger;
 use std::fmt;
 use std::sync::Arc;
 
-pub use combat::Combat;
+pub use combat::{Combat, CombatBuffers};
 pub use instance::{CardInstance, StatLine};
 pub use location::Location;
 pub use phase::Phase;

@@ -50,7 +50,23 @@ impl GameState {
             })
             .collect();
         self.cards.extend(instances);
-        self.player_slot(owner).deck.append(ids.iter().copied());
+        let player = self.player_slot(owner);
+        player.deck.append(ids.iter().copied());
+        // The other zones never hold more than the deck's cards and the tokens made later: room
+        // for the cards now, while the game is set up, spares the in-place step the allocations
+        // of lists growing as a game fills them.
+        let room = player.deck.len();
+        for zone in [
+            &mut player.hand,
+            &mut player.battlefield,
+            &mut player.graveyard,
+        ] {
+            zone.reserve(room);
+        }
+        player.listeners.reserve(room);
+        // Each attack is one creature's: no more attacks than cards in the decks.
+        let attackers = self.combats.len() + room;
+        self.combats.reserve(attackers);
         ids
     }
 
@@ -261,6 +277,27 @@ impl GameState {
         let mut order: Vec<InstanceId> = self.player(player).deck().iter().copied().collect();
         self.rng.shuffle(&mut order);
         self.player_slot(player).deck = order.into_iter().collect();
+    }
+
+    /// Deals a player's hidden cards anew: `hand` becomes their hand and `deck` their deck (top
+    /// first), each card's location following. For sampling what a player cannot see (a
+    /// determinization): the two lists must hold exactly the cards of that player's hand and
+    /// deck now, in any arrangement, or the state's invariants break.
+    pub fn redeal_hidden(&mut self, player: PlayerId, hand: &[InstanceId], deck: &[InstanceId]) {
+        debug_assert_eq!(
+            hand.len() + deck.len(),
+            self.player(player).hand.len() + self.player(player).deck.len(),
+            "a redeal keeps the number of hidden cards"
+        );
+        for &id in hand {
+            self.cards[id.index()].location = Location::Hand;
+        }
+        for &id in deck {
+            self.cards[id.index()].location = Location::Deck;
+        }
+        let slot = self.player_slot(player);
+        slot.hand = hand.iter().copied().collect();
+        slot.deck = deck.iter().copied().collect();
     }
 
     /// Draws the top card of a player's deck. Drawing from an empty deck marks the player as

@@ -1,7 +1,8 @@
 //! A short persistent list: a vector behind a reference count. Cloning it is one count; the
 //! first change to a shared one copies it whole, which for a game's lists (a zone, the attacks
 //! of a turn, a few pending triggers) is a copy of a few hundred bytes at most, cheaper than
-//! walking and copying the nodes of a tree.
+//! walking and copying the nodes of a tree. An empty list holds no allocation at all, so making
+//! one (a new attack's blockers, a cleared shared list) costs nothing.
 
 use std::fmt;
 use std::ops::Deref;
@@ -9,29 +10,41 @@ use std::sync::Arc;
 
 /// A list shared between states until one of them changes it. Reads go through `Deref` to a
 /// slice (`iter`, `len`, `get`, `contains`, indexing, ...).
-pub struct SharedVec<T>(Arc<Vec<T>>);
+pub struct SharedVec<T>(Option<Arc<Vec<T>>>);
 
 impl<T> SharedVec<T> {
-    /// An empty list.
-    pub fn new() -> SharedVec<T> {
-        SharedVec(Arc::new(Vec::new()))
+    /// An empty list (it allocates nothing until an item is added).
+    pub const fn new() -> SharedVec<T> {
+        SharedVec(None)
+    }
+
+    /// The items, in order.
+    fn slice(&self) -> &[T] {
+        self.0.as_deref().map_or(&[], Vec::as_slice)
     }
 
     /// The first item.
     pub fn front(&self) -> Option<&T> {
-        self.0.first()
+        self.slice().first()
     }
 
     /// The last item.
     pub fn back(&self) -> Option<&T> {
-        self.0.last()
+        self.slice().last()
     }
 }
 
 impl<T: Clone> SharedVec<T> {
     /// The list, to change (copied first when another state shares it).
     fn items(&mut self) -> &mut Vec<T> {
-        Arc::make_mut(&mut self.0)
+        Arc::make_mut(self.0.get_or_insert_with(Default::default))
+    }
+
+    /// Makes room for at least `total` items in all without reallocating (a list shared with
+    /// another state is copied first, as by any change).
+    pub fn reserve(&mut self, total: usize) {
+        let items = self.items();
+        items.reserve(total.saturating_sub(items.len()));
     }
 
     /// Adds an item at the end.
@@ -46,7 +59,7 @@ impl<T: Clone> SharedVec<T> {
 
     /// Takes the first item.
     pub fn pop_front(&mut self) -> Option<T> {
-        if self.0.is_empty() {
+        if self.is_empty() {
             return None;
         }
         Some(self.items().remove(0))
@@ -62,7 +75,7 @@ impl<T: Clone> SharedVec<T> {
 
     /// Keeps the items `keep` accepts, in order (copying nothing when it keeps all).
     pub fn retain(&mut self, mut keep: impl FnMut(&T) -> bool) {
-        if self.0.iter().all(&mut keep) {
+        if self.slice().iter().all(&mut keep) {
             return;
         }
         self.items().retain(keep);
@@ -70,19 +83,18 @@ impl<T: Clone> SharedVec<T> {
 
     /// Removes every item.
     pub fn clear(&mut self) {
-        if self.0.is_empty() {
-            return;
-        }
         // A list no other state shares keeps its memory; a shared one is left to the others.
-        match Arc::get_mut(&mut self.0) {
-            Some(items) => items.clear(),
-            None => *self = SharedVec::new(),
+        if let Some(shared) = &mut self.0 {
+            match Arc::get_mut(shared) {
+                Some(items) => items.clear(),
+                None => self.0 = None,
+            }
         }
     }
 
     /// The item at `index`, to change.
     pub fn get_mut(&mut self, index: usize) -> Option<&mut T> {
-        if index >= self.0.len() {
+        if index >= self.len() {
             return None;
         }
         self.items().get_mut(index)
@@ -107,20 +119,24 @@ impl<T> Default for SharedVec<T> {
 
 impl<T> Clone for SharedVec<T> {
     fn clone(&self) -> SharedVec<T> {
-        SharedVec(Arc::clone(&self.0))
+        SharedVec(self.0.clone())
     }
 }
 
 impl<T> Deref for SharedVec<T> {
     type Target = [T];
     fn deref(&self) -> &[T] {
-        &self.0
+        self.slice()
     }
 }
 
 impl<T: PartialEq> PartialEq for SharedVec<T> {
     fn eq(&self, other: &SharedVec<T>) -> bool {
-        Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+        let same = match (&self.0, &other.0) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        };
+        same || self.slice() == other.slice()
     }
 }
 
@@ -128,13 +144,14 @@ impl<T: Eq> Eq for SharedVec<T> {}
 
 impl<T: fmt::Debug> fmt::Debug for SharedVec<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.0.iter()).finish()
+        f.debug_list().entries(self.slice()).finish()
     }
 }
 
 impl<T> FromIterator<T> for SharedVec<T> {
     fn from_iter<I: IntoIterator<Item = T>>(items: I) -> SharedVec<T> {
-        SharedVec(Arc::new(items.into_iter().collect()))
+        let items: Vec<T> = items.into_iter().collect();
+        SharedVec((!items.is_empty()).then(|| Arc::new(items)))
     }
 }
 
@@ -142,7 +159,7 @@ impl<'a, T> IntoIterator for &'a SharedVec<T> {
     type Item = &'a T;
     type IntoIter = std::slice::Iter<'a, T>;
     fn into_iter(self) -> std::slice::Iter<'a, T> {
-        self.0.iter()
+        self.slice().iter()
     }
 }
 
@@ -163,5 +180,16 @@ mod tests {
         assert_ne!(list, before);
         list.clear();
         assert!(list.is_empty() && list.front().is_none());
+    }
+
+    #[test]
+    fn an_empty_list_equals_an_emptied_one_whatever_it_holds() {
+        let mut emptied: SharedVec<u32> = (1..=2).collect();
+        emptied.retain(|_| false);
+        assert_eq!(emptied, SharedVec::new());
+        assert_eq!(SharedVec::<u32>::new(), std::iter::empty().collect());
+        let shared = emptied.clone();
+        emptied.push_back(7);
+        assert_eq!((&*shared, &*emptied), (&[][..], &[7][..]));
     }
 }

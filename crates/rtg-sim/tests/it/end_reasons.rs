@@ -7,7 +7,7 @@ use crate::{config, matchup};
 #[test]
 fn each_game_names_the_deck_that_lost_and_why() {
     let m = matchup();
-    let c = config([BotKind::Greedy, BotKind::Random], 30);
+    let c = config(["greedy", "random"], 30);
     for k in 0..30 {
         let record = play_game(&m, &c.game(k), false);
         match record.end {
@@ -28,7 +28,7 @@ fn each_game_names_the_deck_that_lost_and_why() {
 #[test]
 fn a_short_turn_limit_ends_games_by_the_turn_limit() {
     let m = matchup();
-    let mut c = config([BotKind::Greedy, BotKind::Greedy], 20);
+    let mut c = config(["greedy", "greedy"], 20);
     c.max_turns = 2;
     let report = simulate(&m, &c, &|_| {}).unwrap();
     let reasons = report.end_reasons.expect("counted");
@@ -42,7 +42,7 @@ fn a_short_turn_limit_ends_games_by_the_turn_limit() {
 #[test]
 fn report_counts_match_the_games_and_pass_the_check() {
     let m = matchup();
-    let c = config([BotKind::Heuristic, BotKind::Greedy], 60);
+    let c = config(["heuristic", "greedy"], 60);
     let report = simulate(&m, &c, &|_| {}).unwrap();
     let mut expected = EndReasons::default();
     for k in 0..60 {
@@ -73,7 +73,7 @@ fn report_counts_match_the_games_and_pass_the_check() {
 fn a_report_from_before_end_reasons_still_merges_without_them() {
     let m = matchup();
     let shard = |index| {
-        let mut c = config([BotKind::Greedy, BotKind::Greedy], 10);
+        let mut c = config(["greedy", "greedy"], 10);
         c.shard = Shard { index, count: 2 };
         simulate(&m, &c, &|_| {}).unwrap()
     };
@@ -87,7 +87,7 @@ fn a_report_from_before_end_reasons_still_merges_without_them() {
     assert_eq!(merged.end_reasons, None);
     // Two new shards add up to the whole batch's counts.
     let both = Report::merge(&[new, shard(1)]).unwrap();
-    let whole = simulate(&m, &config([BotKind::Greedy, BotKind::Greedy], 10), &|_| {}).unwrap();
+    let whole = simulate(&m, &config(["greedy", "greedy"], 10), &|_| {}).unwrap();
     assert_eq!(both.end_reasons, whole.end_reasons);
     assert!(both.end_reasons.is_some());
 }

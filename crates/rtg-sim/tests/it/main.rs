@@ -6,6 +6,7 @@ mod support;
 
 mod end_reasons;
 mod untrusted;
+mod views;
 
 use rtg_sim::*;
 
@@ -24,11 +25,11 @@ pub(crate) fn matchup() -> Matchup {
     .unwrap()
 }
 
-pub(crate) fn config(bots: [BotKind; 2], games: u64) -> SimConfig {
+pub(crate) fn config(bots: [&str; 2], games: u64) -> SimConfig {
     SimConfig {
         games,
         seed: 42,
-        bots,
+        bots: bots.map(BotSpec::new),
         threads: Some(1),
         ..SimConfig::default()
     }
@@ -38,9 +39,9 @@ pub(crate) fn config(bots: [BotKind; 2], games: u64) -> SimConfig {
 fn every_bot_finishes_its_games_without_engine_errors() {
     let m = matchup();
     for bots in [
-        [BotKind::Greedy, BotKind::Greedy],
-        [BotKind::Random, BotKind::Random],
-        [BotKind::Heuristic, BotKind::Greedy],
+        ["greedy", "greedy"],
+        ["random", "random"],
+        ["heuristic", "greedy"],
     ] {
         let report = simulate(&m, &config(bots, 40), &|_| {}).unwrap();
         assert_eq!(report.games, 40);
@@ -56,8 +57,8 @@ fn every_bot_finishes_its_games_without_engine_errors() {
 #[test]
 fn reports_do_not_depend_on_the_thread_count() {
     let m = matchup();
-    let one = simulate(&m, &config([BotKind::Random, BotKind::Greedy], 60), &|_| {}).unwrap();
-    let mut many_config = config([BotKind::Random, BotKind::Greedy], 60);
+    let one = simulate(&m, &config(["random", "greedy"], 60), &|_| {}).unwrap();
+    let mut many_config = config(["random", "greedy"], 60);
     many_config.threads = Some(4);
     let many = simulate(&m, &many_config, &|_| {}).unwrap();
     assert_eq!(one, many);
@@ -66,15 +67,10 @@ fn reports_do_not_depend_on_the_thread_count() {
 #[test]
 fn merged_shard_reports_equal_the_whole_batch() {
     let m = matchup();
-    let whole = simulate(
-        &m,
-        &config([BotKind::Random, BotKind::Heuristic], 50),
-        &|_| {},
-    )
-    .unwrap();
+    let whole = simulate(&m, &config(["random", "heuristic"], 50), &|_| {}).unwrap();
     let shards: Vec<Report> = (0..3)
         .map(|k| {
-            let mut c = config([BotKind::Random, BotKind::Heuristic], 50);
+            let mut c = config(["random", "heuristic"], 50);
             c.shard = Shard { index: k, count: 3 };
             simulate(&m, &c, &|_| {}).unwrap()
         })
@@ -90,7 +86,7 @@ fn merged_shard_reports_equal_the_whole_batch() {
 #[test]
 fn merging_refuses_duplicate_shards_and_other_batches() {
     let m = matchup();
-    let mut c = config([BotKind::Greedy, BotKind::Greedy], 4);
+    let mut c = config(["greedy", "greedy"], 4);
     c.shard = Shard { index: 0, count: 2 };
     let a = simulate(&m, &c, &|_| {}).unwrap();
     assert_eq!(
@@ -99,7 +95,7 @@ fn merging_refuses_duplicate_shards_and_other_batches() {
             .to_string(),
         "report 2: shard 0/2 appears twice (also in report 1)"
     );
-    let mut c = config([BotKind::Greedy, BotKind::Greedy], 4);
+    let mut c = config(["greedy", "greedy"], 4);
     c.seed = 7;
     c.shard = Shard { index: 1, count: 2 };
     let other = simulate(&m, &c, &|_| {}).unwrap();
@@ -112,7 +108,7 @@ fn merging_refuses_duplicate_shards_and_other_batches() {
 #[test]
 fn a_recorded_game_replays_bit_for_bit_and_a_tampered_one_does_not() {
     let m = matchup();
-    let settings = config([BotKind::Random, BotKind::Greedy], 1).game(3);
+    let settings = config(["random", "greedy"], 1).game(3);
     let record = play_game(&m, &settings, true);
     assert!(record.error.is_none());
     let replay = Replay::from_record(&m, &record);
@@ -133,7 +129,7 @@ fn a_recorded_game_replays_bit_for_bit_and_a_tampered_one_does_not() {
 #[test]
 fn the_same_game_played_twice_is_identical() {
     let m = matchup();
-    let settings = config([BotKind::Random, BotKind::Random], 1).game(11);
+    let settings = config(["random", "random"], 1).game(11);
     let a = play_game(&m, &settings, true);
     let b = play_game(&m, &settings, true);
     assert_eq!(a, b);
@@ -194,15 +190,10 @@ fn a_panicking_game_is_recorded_as_a_failure_and_the_batch_goes_on() {
     };
     let m = Matchup::with_registry(deck_a, deck_b, registry).unwrap();
     let mut rows = Vec::new();
-    let report = simulate_rows(
-        &m,
-        &config([BotKind::Greedy, BotKind::Greedy], 4),
-        &|_| {},
-        &mut |row| {
-            rows.push(row.clone());
-            Ok(())
-        },
-    )
+    let report = simulate_rows(&m, &config(["greedy", "greedy"], 4), &|_| {}, &mut |row| {
+        rows.push(row.clone());
+        Ok(())
+    })
     .unwrap();
     assert_eq!(report.games, 4);
     assert_eq!(
@@ -228,7 +219,7 @@ fn rows_leave_the_batch_chunk_by_chunk_in_game_order() {
             games: CHUNK_GAMES + 100,
             max_turns: 1,
             threads: Some(threads),
-            ..config([BotKind::Greedy, BotKind::Greedy], 0)
+            ..config(["greedy", "greedy"], 0)
         };
         let played = AtomicU64::new(0);
         let progress = |done: u64| {
@@ -256,7 +247,7 @@ fn rows_leave_the_batch_chunk_by_chunk_in_game_order() {
 #[test]
 fn observing_a_game_sees_what_its_replay_sees() {
     let m = matchup();
-    let settings = config([BotKind::Heuristic, BotKind::Random], 1).game(5);
+    let settings = config(["heuristic", "random"], 1).game(5);
     let mut played: Vec<(u64, Option<rtg_rules::Action>, usize)> = Vec::new();
     let record = play_game_observed(&m, &settings, true, &mut |state, action, events| {
         played.push((state.digest(), action.cloned(), events.len()))
@@ -279,7 +270,7 @@ fn observing_a_game_sees_what_its_replay_sees() {
 #[test]
 fn a_report_header_counts_its_games_and_shards_in_good_english() {
     let m = matchup();
-    let mut c = config([BotKind::Greedy, BotKind::Greedy], 5);
+    let mut c = config(["greedy", "greedy"], 5);
     c.shard = Shard {
         index: 3,
         count: 10,

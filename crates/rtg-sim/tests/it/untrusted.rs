@@ -12,7 +12,7 @@ type Tamper = Box<dyn Fn(&mut Report)>;
 /// The two shard reports of a 20-game batch, and the whole batch's report.
 fn shards() -> (Report, Report, Report) {
     let m = matchup();
-    let mut c = config([BotKind::Random, BotKind::Greedy], 20);
+    let mut c = config(["random", "greedy"], 20);
     let whole = simulate(&m, &c, &|_| {}).unwrap();
     c.shard = Shard { index: 0, count: 2 };
     let a = simulate(&m, &c, &|_| {}).unwrap();
@@ -239,7 +239,7 @@ fn reports_of_other_batches_are_refused_naming_the_field() {
         ("deck_b", Box::new(|r| r.deck_b = "other".to_owned())),
         (
             "bots",
-            Box::new(|r| r.bots = [BotKind::Heuristic, BotKind::Heuristic]),
+            Box::new(|r| r.bots = ["heuristic", "heuristic"].map(BotSpec::new)),
         ),
         (
             "cards_digest",
@@ -372,7 +372,7 @@ fn the_shard_plan_is_computed_for_any_batch_size() {
     }
     // A batch of 2^64 - 1 games, of which this shard has one: played at once.
     let m = matchup();
-    let mut c = config([BotKind::Greedy, BotKind::Greedy], u64::MAX);
+    let mut c = config(["greedy", "greedy"], u64::MAX);
     c.shard = Shard {
         index: 0,
         count: u64::MAX,
@@ -385,14 +385,14 @@ fn the_shard_plan_is_computed_for_any_batch_size() {
 #[test]
 fn counts_beyond_their_limits_are_refused_before_playing() {
     let m = matchup();
-    let base = config([BotKind::Greedy, BotKind::Greedy], 2);
+    let base = config(["greedy", "greedy"], 2);
     let refused = |c: SimConfig| match simulate(&m, &c, &|_| {}) {
         Err(SimError::Config(e)) => e,
         other => panic!("{other:?}"),
     };
     let c = SimConfig {
         opening_hand: u32::MAX,
-        ..base
+        ..base.clone()
     };
     assert_eq!(
         refused(c),
@@ -400,7 +400,7 @@ fn counts_beyond_their_limits_are_refused_before_playing() {
     );
     let c = SimConfig {
         max_turns: MAX_TURNS + 1,
-        ..base
+        ..base.clone()
     };
     assert_eq!(
         refused(c),
@@ -408,24 +408,24 @@ fn counts_beyond_their_limits_are_refused_before_playing() {
     );
     let c = SimConfig {
         threads: Some(MAX_THREADS + 1),
-        ..base
+        ..base.clone()
     };
     assert_eq!(refused(c), ConfigError::Threads(MAX_THREADS + 1));
     let c = SimConfig {
         threads: Some(0),
-        ..base
+        ..base.clone()
     };
     assert_eq!(refused(c), ConfigError::Threads(0));
     let c = SimConfig {
         shard: Shard { index: 3, count: 3 },
-        ..base
+        ..base.clone()
     };
     assert_eq!(refused(c), ConfigError::Shard { index: 3, count: 3 });
     // At the limits, games are played.
     let c = SimConfig {
         opening_hand: MAX_OPENING_HAND,
         max_turns: MAX_TURNS,
-        ..base
+        ..base.clone()
     };
     assert_eq!(simulate(&m, &c, &|_| {}).unwrap().games, 2);
 }
@@ -433,7 +433,7 @@ fn counts_beyond_their_limits_are_refused_before_playing() {
 /// A recorded game's replay.
 fn replay() -> (Matchup, Replay) {
     let m = matchup();
-    let settings = config([BotKind::Random, BotKind::Greedy], 1).game(3);
+    let settings = config(["random", "greedy"], 1).game(3);
     let record = play_game(&m, &settings, true);
     assert!(record.error.is_none());
     let replay = Replay::from_record(&m, &record);

@@ -1,0 +1,299 @@
+//! A player's view of a game: what one player may know at a decision, and determinization —
+//! a full state sampled from the view, for search.
+//!
+//! A [`PlayerView`] borrows the state and hands out only what its player may see: their own
+//! hand; both battlefields, graveyards, pools and health; the combats and pending triggers;
+//! the sizes of the opponent's hand and of both decks; and the rules' answers about the
+//! player's own options (legal actions, targets, attackers, blockers). A card the player cannot
+//! locate (the opponent's hand, either deck) reads as `None`. It is two words (a reference and a
+//! seat): making one costs nothing, and reading through it is the same reads as on the state.
+//!
+//! The public history of a game is what its zones show: cards played stay in a graveyard or on
+//! a battlefield. A card that goes back to a hidden zone (a hand, a deck) is treated as not
+//! located: the view forgets it rather than leak where it is.
+
+use std::sync::Arc;
+
+use rtg_core::{
+    Aim, AlterationData, AlterationRef, CardDefinition, CardInstance, Combat, Content, GameRng,
+    GameState, GameStatus, InstanceId, Location, ManaPool, PendingTrigger, Phase, PlayerId, Target,
+};
+
+use crate::action::Action;
+
+/// Who acts now: the controller of the first pending trigger, else the defending player during
+/// the defense phase, else the active player.
+pub fn to_act(state: &GameState) -> PlayerId {
+    if let Some(pending) = state.pending_triggers().front() {
+        return pending.controller;
+    }
+    if state.phase() == Phase::Defense {
+        state.defending()
+    } else {
+        state.active()
+    }
+}
+
+/// The player an action is taken by (the phase advance counts as the player to act).
+pub fn acts_for(state: &GameState, action: &Action) -> PlayerId {
+    match action {
+        Action::PlayCard { player, .. }
+        | Action::DeclareAttack { player, .. }
+        | Action::DeclareDefense { player, .. }
+        | Action::OrderBlockers { player, .. }
+        | Action::ActivateAbility { player, .. } => *player,
+        Action::ResolvePendingTrigger { index, .. } => state
+            .pending_triggers()
+            .get(*index)
+            .map_or(state.active(), |p| p.controller),
+        Action::AdvancePhase => to_act(state),
+    }
+}
+
+/// What one player may know of a game at a decision (see the module documentation).
+#[derive(Clone, Copy, Debug)]
+pub struct PlayerView<'a> {
+    state: &'a GameState,
+    player: PlayerId,
+}
+
+impl<'a> PlayerView<'a> {
+    /// `player`'s view of `state`.
+    #[inline]
+    pub fn new(state: &'a GameState, player: PlayerId) -> PlayerView<'a> {
+        PlayerView { state, player }
+    }
+
+    /// The player whose view it is.
+    #[inline]
+    pub fn player(&self) -> PlayerId {
+        self.player
+    }
+
+    /// Their opponent.
+    #[inline]
+    pub fn opponent(&self) -> PlayerId {
+        self.player.opponent()
+    }
+
+    /// The game's content (every card definition in play and the effects): public, as the
+    /// decklists are.
+    #[inline]
+    pub fn content(&self) -> &'a Arc<Content> {
+        self.state.content()
+    }
+
+    /// The current phase.
+    #[inline]
+    pub fn phase(&self) -> Phase {
+        self.state.phase()
+    }
+
+    /// The player whose turn it is.
+    #[inline]
+    pub fn active(&self) -> PlayerId {
+        self.state.active()
+    }
+
+    /// The player not taking their turn.
+    #[inline]
+    pub fn defending(&self) -> PlayerId {
+        self.state.defending()
+    }
+
+    /// The turn number.
+    #[inline]
+    pub fn turn(&self) -> u32 {
+        self.state.turn()
+    }
+
+    /// The turn limit, if any.
+    #[inline]
+    pub fn turn_limit(&self) -> Option<u32> {
+        self.state.turn_limit()
+    }
+
+    /// Whether the game goes on, and who won.
+    #[inline]
+    pub fn status(&self) -> GameStatus {
+        self.state.status()
+    }
+
+    /// Who acts now ([`to_act`]).
+    #[inline]
+    pub fn to_act(&self) -> PlayerId {
+        to_act(self.state)
+    }
+
+    /// The attacks declared this combat.
+    #[inline]
+    pub fn combats(&self) -> &'a [Combat] {
+        self.state.combats()
+    }
+
+    /// The triggers waiting for a target (their sources are public cards).
+    #[inline]
+    pub fn pending_triggers(&self) -> &'a [PendingTrigger] {
+        self.state.pending_triggers()
+    }
+
+    /// A player's health.
+    #[inline]
+    pub fn health(&self, player: PlayerId) -> i32 {
+        self.state.player(player).health
+    }
+
+    /// A player's mana pool.
+    #[inline]
+    pub fn pool(&self, player: PlayerId) -> ManaPool {
+        self.state.player(player).pool
+    }
+
+    /// Mana cards a player played this turn.
+    #[inline]
+    pub fn mana_played(&self, player: PlayerId) -> u32 {
+        self.state.player(player).mana_played
+    }
+
+    /// The number of cards in a player's hand.
+    #[inline]
+    pub fn hand_size(&self, player: PlayerId) -> usize {
+        self.state.player(player).hand().len()
+    }
+
+    /// The number of cards in a player's deck.
+    #[inline]
+    pub fn deck_size(&self, player: PlayerId) -> usize {
+        self.state.player(player).deck().len()
+    }
+
+    /// The viewer's own hand, in order.
+    #[inline]
+    pub fn hand(&self) -> &'a [InstanceId] {
+        self.state.player(self.player).hand()
+    }
+
+    /// A player's battlefield, in order of entry.
+    #[inline]
+    pub fn battlefield(&self, player: PlayerId) -> &'a [InstanceId] {
+        self.state.player(player).battlefield()
+    }
+
+    /// A player's graveyard, oldest first.
+    #[inline]
+    pub fn graveyard(&self, player: PlayerId) -> &'a [InstanceId] {
+        self.state.player(player).graveyard()
+    }
+
+    /// True when the viewer can see this card: anywhere but a deck and the opponent's hand.
+    #[inline]
+    pub fn sees(&self, card: &CardInstance) -> bool {
+        match card.location() {
+            Location::Deck => false,
+            Location::Hand => card.owner == self.player,
+            Location::Battlefield | Location::Graveyard | Location::Resolving | Location::Gone => {
+                true
+            }
+        }
+    }
+
+    /// A card the viewer can see; `None` for a card they cannot locate (or no such card).
+    #[inline]
+    pub fn card(&self, id: InstanceId) -> Option<&'a CardInstance> {
+        self.state.try_card(id).filter(|c| self.sees(c))
+    }
+
+    /// The definition of a card the viewer can see.
+    #[inline]
+    pub fn def(&self, id: InstanceId) -> Option<&'a Arc<CardDefinition>> {
+        self.card(id).map(|c| self.state.definition(c.def))
+    }
+
+    /// The viewer's legal actions now, in [`crate::legal_actions`] order (empty when it is not
+    /// their decision). The rules tell a player their own options; they say nothing hidden.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut actions = crate::legal_actions(self.state);
+        actions.retain(|a| acts_for(self.state, a) == self.player);
+        actions
+    }
+
+    /// The alterations a spell in the viewer's hand applies when played
+    /// ([`crate::spell_alterations`]); empty for a card they cannot see.
+    pub fn spell_alterations(&self, card: InstanceId) -> Vec<AlterationRef> {
+        if self.card(card).is_none() {
+            return Vec::new();
+        }
+        crate::spell_alterations(self.state, card)
+    }
+
+    /// The target choices for one use of these alterations ([`crate::targets_for`]).
+    pub fn targets_for(&self, refs: &[AlterationRef]) -> Vec<Option<Target>> {
+        crate::targets_for(self.state, refs)
+    }
+
+    /// The legal targets of one alteration ([`rtg_events::legal_targets`]).
+    pub fn legal_targets(&self, at: AlterationRef) -> Vec<Target> {
+        rtg_events::legal_targets(self.state, at)
+    }
+
+    /// An alteration's data.
+    #[inline]
+    pub fn alteration(&self, at: AlterationRef) -> &'a AlterationData {
+        rtg_events::alteration(self.state, at)
+    }
+
+    /// Where an alteration aims ([`rtg_events::aim_of`]).
+    #[inline]
+    pub fn aim_of(&self, at: AlterationRef) -> Aim {
+        rtg_events::aim_of(self.state, at)
+    }
+
+    /// True when the viewer's creature `card` may attack now.
+    #[inline]
+    pub fn can_attack(&self, card: InstanceId) -> bool {
+        rtg_combat::can_attack(self.state, self.player, card)
+    }
+
+    /// The viewer's creatures that may attack now.
+    pub fn legal_attackers(&self) -> Vec<InstanceId> {
+        rtg_combat::legal_attackers(self.state, self.player)
+    }
+
+    /// True when `blocker` may block `attacker` (both on a battlefield, so public).
+    #[inline]
+    pub fn can_block(&self, blocker: InstanceId, attacker: InstanceId) -> bool {
+        rtg_combat::can_block_card(self.state, blocker, attacker)
+    }
+
+    /// The cards of `player` the viewer cannot locate (the opponent's hand and deck, or the
+    /// viewer's own deck), by id: the same list whatever their hidden arrangement.
+    pub fn unseen(&self, player: PlayerId) -> Vec<InstanceId> {
+        let p = self.state.player(player);
+        let mut cards: Vec<InstanceId> = p.deck().iter().copied().collect();
+        if player != self.player {
+            cards.extend(p.hand().iter().copied());
+        }
+        cards.sort_unstable();
+        cards
+    }
+
+    /// A full state sampled from this view: the opponent's hand and deck dealt at random from
+    /// the cards the viewer cannot locate (the same sizes), the viewer's deck shuffled, and the
+    /// game's generator reseeded — everything the viewer sees left as it is. The sample depends
+    /// only on the view and `rng`, never on the hidden arrangement, so a search over samples
+    /// cannot learn what the viewer may not know.
+    pub fn determinize(&self, rng: &mut GameRng) -> GameState {
+        let mut state = self.state.clone();
+        let foe = self.opponent();
+        let mut theirs = self.unseen(foe);
+        rng.shuffle(&mut theirs);
+        let (hand, deck) = theirs.split_at(self.hand_size(foe));
+        state.redeal_hidden(foe, hand, deck);
+        let mut mine = self.unseen(self.player);
+        rng.shuffle(&mut mine);
+        let hand: Vec<InstanceId> = self.hand().to_vec();
+        state.redeal_hidden(self.player, &hand, &mine);
+        state.reseed(rng.next_u64());
+        state
+    }
+}

@@ -1,0 +1,107 @@
+//! Bots: policies that choose an action from a player's view ([`PlayerView`]) and a seeded
+//! generator — rtg's own (random, greedy, heuristic), and any a user writes, named by a
+//! [`BotSpec`] through a [`BotRegistry`].
+//!
+//! A bot sees what its player may know, never the whole state: the view reads the opponent's
+//! hand and both decks' order as unknown, and a search samples them ([`PlayerView::determinize`]).
+
+mod greedy;
+mod heuristic;
+mod random;
+mod registry;
+mod spec;
+
+use rtg_core::{Aim, AlterationRef, GameRng, PlayerId, Target, TargetSpec};
+use rtg_rules::{Action, PlayerView};
+
+pub use greedy::GreedyBot;
+pub use heuristic::HeuristicBot;
+pub use random::RandomBot;
+pub use registry::{BotFactory, BotRegistry};
+pub use spec::{BotError, BotSpec};
+
+/// A policy for one player. A bot is called when its player is to act, with that player's view;
+/// all its randomness comes from the generator it is given, so a game replays the same. It
+/// holds no state that changes between calls (one bot plays many games on many threads).
+pub trait Bot: Send + Sync {
+    /// The bot's name (for messages).
+    fn name(&self) -> &str;
+
+    /// The action the view's player takes now. It must be legal: the simulator records an
+    /// illegal choice as an engine error of that game.
+    fn choose(&self, view: &PlayerView<'_>, rng: &mut GameRng) -> Action;
+}
+
+/// The best of the legal targets for `player` by rtg's documented rule: an effect aims where its
+/// [`Aim`] says (a harmful one at the opponent's side, others at `player`'s own); among
+/// creatures on that side the one with the highest attack (then the earliest on the
+/// battlefield); when that side offers none, the first legal target.
+pub fn best_target(
+    view: &PlayerView<'_>,
+    player: PlayerId,
+    aim: Aim,
+    legal: &[Target],
+) -> Option<Target> {
+    aimed_target(view, player, aim, legal).or_else(|| legal.first().copied())
+}
+
+/// [`best_target`] without its fallback: `None` when the side the aim wants offers no target.
+pub fn aimed_target(
+    view: &PlayerView<'_>,
+    player: PlayerId,
+    aim: Aim,
+    legal: &[Target],
+) -> Option<Target> {
+    let side = aim.side(player);
+    if legal.contains(&Target::Player(side)) {
+        return Some(Target::Player(side));
+    }
+    let mut best: Option<(i32, Target)> = None;
+    for &t in legal {
+        if let Target::Card(id) = t
+            && let Some(card) = view.card(id)
+            && card.owner == side
+            && best.is_none_or(|(attack, _)| card.attack() > attack)
+        {
+            best = Some((card.attack(), t));
+        }
+    }
+    best.map(|(_, t)| t)
+}
+
+/// The alteration of a use (a spell's, or one activation's) whose target is chosen: the first
+/// that needs a choice.
+pub(crate) fn chooser(view: &PlayerView<'_>, refs: &[AlterationRef]) -> Option<AlterationRef> {
+    refs.iter()
+        .copied()
+        .find(|&at| view.alteration(at).target == TargetSpec::Choose)
+}
+
+/// The target for one use of these alterations, chosen among what the rules offer
+/// ([`PlayerView::targets_for`], the choices `legal_actions` lists) by `pick` for the aim of the
+/// first alteration that needs a choice; `Some(None)` when none needs one; `None` when a target
+/// is needed and `pick` finds none.
+pub(crate) fn use_target(
+    view: &PlayerView<'_>,
+    refs: &[AlterationRef],
+    pick: fn(&PlayerView<'_>, PlayerId, Aim, &[Target]) -> Option<Target>,
+) -> Option<Option<Target>> {
+    let Some(chooser) = chooser(view, refs) else {
+        return Some(None);
+    };
+    let legal: Vec<Target> = view.targets_for(refs).into_iter().flatten().collect();
+    pick(view, view.player(), view.aim_of(chooser), &legal).map(Some)
+}
+
+/// Resolving the first pending trigger, its target by `pick` (`None` when no trigger waits or
+/// `pick` finds no target).
+pub(crate) fn resolve_first_pending(
+    view: &PlayerView<'_>,
+    pick: fn(&PlayerView<'_>, PlayerId, Aim, &[Target]) -> Option<Target>,
+) -> Option<Action> {
+    let pending = view.pending_triggers().first()?;
+    let legal = view.legal_targets(pending.alteration);
+    let aim = view.aim_of(pending.alteration);
+    let target = pick(view, pending.controller, aim, &legal)?;
+    Some(Action::ResolvePendingTrigger { index: 0, target })
+}

@@ -1,0 +1,139 @@
+//! A bot decides from what its player may know: two states that differ only in what the player
+//! cannot see (the opponent's hand, both decks' order, the game's generator) get the same
+//! choice from every bot, and determinization cannot tell them apart either.
+
+use rtg_core::{GameRng, GameState, InstanceId, PlayerId};
+use rtg_rules::{Action, Scratch, step};
+use rtg_sim::*;
+
+use crate::matchup;
+
+/// `state` with everything `viewer` cannot see rearranged by `seed`: the opponent's hand and
+/// deck dealt anew from their cards, the viewer's deck reshuffled, the generator reseeded.
+fn hidden_twin(state: &GameState, viewer: PlayerId, seed: u64) -> GameState {
+    let mut rng = GameRng::seeded(seed);
+    let mut twin = state.clone();
+    let foe = viewer.opponent();
+    let mut theirs: Vec<InstanceId> = state.player(foe).hand().to_vec();
+    theirs.extend(state.player(foe).deck().iter().copied());
+    rng.shuffle(&mut theirs);
+    let (hand, deck) = theirs.split_at(state.player(foe).hand().len());
+    twin.redeal_hidden(foe, hand, deck);
+    let mut mine: Vec<InstanceId> = state.player(viewer).deck().to_vec();
+    rng.shuffle(&mut mine);
+    let own_hand = state.player(viewer).hand().to_vec();
+    twin.redeal_hidden(viewer, &own_hand, &mine);
+    twin.reseed(rng.next_u64());
+    twin
+}
+
+/// Decision points of a game played by `driver` on both sides, up to `limit` of them.
+fn decision_points(seed: u64, driver: &dyn Bot, limit: usize) -> Vec<GameState> {
+    let m = matchup();
+    let settings = SimConfig {
+        seed,
+        ..SimConfig::default()
+    }
+    .game(0);
+    let mut state = initial_state(&m, &settings).unwrap();
+    let mut rng = GameRng::seeded(seed);
+    let mut points = Vec::new();
+    let mut events = Vec::new();
+    while !state.is_over() && points.len() < limit {
+        points.push(state.clone());
+        let player = to_act(&state);
+        let action = driver.choose(&PlayerView::new(&state, player), &mut rng);
+        step(&mut state, &action, &mut events, &mut Scratch::new()).unwrap();
+    }
+    points
+}
+
+fn choice(bot: &dyn Bot, state: &GameState, seed: u64) -> Action {
+    let player = to_act(state);
+    bot.choose(&PlayerView::new(state, player), &mut GameRng::seeded(seed))
+}
+
+#[test]
+fn hidden_twins_differ_but_look_the_same() {
+    let state = decision_points(3, &GreedyBot, 40).pop().unwrap();
+    let viewer = to_act(&state);
+    let twin = hidden_twin(&state, viewer, 11);
+    assert_ne!(
+        state.digest(),
+        twin.digest(),
+        "the twin must differ somewhere"
+    );
+    twin.check_invariants().unwrap();
+    let (a, b) = (
+        PlayerView::new(&state, viewer),
+        PlayerView::new(&twin, viewer),
+    );
+    assert_eq!(a.hand(), b.hand());
+    assert_eq!(
+        a.hand_size(viewer.opponent()),
+        b.hand_size(viewer.opponent())
+    );
+    assert_eq!(a.legal_actions(), b.legal_actions());
+    for &hidden in state.player(viewer.opponent()).hand() {
+        assert!(
+            a.card(hidden).is_none(),
+            "an opponent's hand card is hidden"
+        );
+    }
+    for &hidden in state.player(viewer).deck() {
+        assert!(a.card(hidden).is_none(), "a deck card is hidden");
+    }
+    // Sampling depends on the view and the generator only.
+    let (da, db) = (
+        a.determinize(&mut GameRng::seeded(5)),
+        b.determinize(&mut GameRng::seeded(5)),
+    );
+    assert_eq!(da.digest(), db.digest());
+    da.check_invariants().unwrap();
+    assert_eq!(da.player(viewer).hand(), state.player(viewer).hand());
+    assert_eq!(
+        da.player(viewer.opponent()).hand().len(),
+        state.player(viewer.opponent()).hand().len()
+    );
+    assert_ne!(
+        a.determinize(&mut GameRng::seeded(6)).digest(),
+        da.digest(),
+        "another seed samples another world"
+    );
+}
+
+#[test]
+fn every_bot_chooses_the_same_whatever_its_player_cannot_see() {
+    let registry = BotRegistry::builtin();
+    let cheap = |name: &str| -> BotSpec {
+        // mcts at a small budget: the same code path, affordable in a debug build.
+        if name == "mcts" {
+            BotSpec::new("mcts").with("iterations", 24)
+        } else {
+            BotSpec::new(name)
+        }
+    };
+    let names: Vec<String> = registry.names().map(str::to_owned).collect();
+    assert!(names.len() >= 3);
+    let mut compared = 0;
+    for (seed, driver) in [(1u64, &RandomBot as &dyn Bot), (2, &GreedyBot)] {
+        for (i, state) in decision_points(seed, driver, 400).iter().enumerate() {
+            let viewer = to_act(state);
+            let twin = hidden_twin(state, viewer, seed * 1000 + i as u64);
+            for name in &names {
+                // mcts on every tenth point only, for the test's time.
+                if name == "mcts" && i % 10 != 0 {
+                    continue;
+                }
+                let bot = registry.make(&cheap(name)).unwrap();
+                assert_eq!(
+                    choice(&*bot, state, 77),
+                    choice(&*bot, &twin, 77),
+                    "{name} at decision {i} of game seed {seed}"
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 500, "{compared} comparisons");
+}
