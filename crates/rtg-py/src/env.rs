@@ -7,7 +7,7 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 
-use rtg::sim::{BotKind, GameSettings, Matchup};
+use rtg::sim::{Bot, BotRegistry, BotSpec, GameSettings, Matchup, PlayerView};
 use rtg::{Action, Event, GameRng, GameState, PlayerId, Scratch};
 
 use crate::obs::{ACTION_COUNT, OBSERVATION_SIZE, legal_by_index, observe};
@@ -39,7 +39,8 @@ struct Stepped {
 /// The batch, without Python: stepped with the GIL released.
 struct Core {
     matchup: Matchup,
-    opponent: BotKind,
+    /// The opponent's spec (recorded in the games' settings) and the bot made from it.
+    opponent: (BotSpec, std::sync::Arc<dyn Bot>),
     seat: Option<u8>,
     max_turns: u32,
     max_steps: u64,
@@ -68,7 +69,7 @@ impl Core {
         let settings = GameSettings {
             seed,
             a_first: agent_first,
-            bots: [BotKind::Greedy, self.opponent],
+            bots: [BotSpec::new("agent"), self.opponent.0.clone()],
             max_turns: self.max_turns,
             opening_hand: 7,
         };
@@ -111,8 +112,8 @@ impl Core {
             let player = rtg::sim::to_act(&slot.state);
             let mut action = self
                 .opponent
-                .bot()
-                .choose(&slot.state, player, &mut slot.rng);
+                .1
+                .choose(&PlayerView::new(&slot.state, player), &mut slot.rng);
             // As the simulator does: a phase with too many actions is ended.
             if slot.in_phase >= rtg::sim::MAX_ACTIONS_PER_PHASE
                 && slot.state.pending_triggers().is_empty()
@@ -121,7 +122,7 @@ impl Core {
             }
             self.act(slot, &action)?;
         }
-        legal_by_index(&slot.state, slot.agent, &mut slot.legal);
+        legal_by_index(&PlayerView::new(&slot.state, slot.agent), &mut slot.legal);
         if slot.in_phase >= rtg::sim::MAX_ACTIONS_PER_PHASE
             && slot.state.pending_triggers().is_empty()
         {
@@ -252,7 +253,14 @@ impl PyVecEnv {
                 rtg::sim::MAX_TURNS
             )));
         }
-        let opponent: BotKind = opponent.parse().map_err(PyValueError::new_err)?;
+        let registry = BotRegistry::builtin();
+        let spec = registry
+            .parse(opponent)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let bot = registry
+            .make(&spec)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let opponent = (spec, bot);
         let name = |d: &Bound<'_, PyAny>, fallback: &str| -> PyResult<String> {
             match d.getattr("name") {
                 Ok(n) if !n.is_none() => n.extract(),
@@ -335,7 +343,12 @@ impl PyVecEnv {
         let slots = &self.core.slots;
         let mut values = vec![0f32; slots.len() * OBSERVATION_SIZE];
         for (slot, chunk) in slots.iter().zip(values.chunks_mut(OBSERVATION_SIZE)) {
-            observe(&slot.state, slot.agent, &slot.legal, slot.in_phase, chunk);
+            observe(
+                &PlayerView::new(&slot.state, slot.agent),
+                &slot.legal,
+                slot.in_phase,
+                chunk,
+            );
         }
         PyBytes::new_with(py, values.len() * 4, |bytes| {
             for (value, out) in values.iter().zip(bytes.chunks_exact_mut(4)) {

@@ -17,6 +17,7 @@ mod kwargs;
 mod obs;
 mod sim;
 mod state;
+mod view;
 
 /// rtg's engine, for the `rtg` Python package.
 #[pymodule]
@@ -27,6 +28,7 @@ fn _rtg(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<state::PyAction>()?;
     m.add_class::<state::PyCard>()?;
     m.add_class::<state::PyEvents>()?;
+    m.add_class::<view::PyView>()?;
     m.add_class::<env::PyVecEnv>()?;
     m.add_function(wrap_pyfunction!(cards::load_card, m)?)?;
     m.add_function(wrap_pyfunction!(cards::load_cards_from_dir, m)?)?;

@@ -1,9 +1,10 @@
 //! The agent environment's fixed-size spaces: which action an index stands for, and the
 //! observation vector of one player.
 //!
-//! The observation is built from what that player may know: the public board (both
-//! battlefields, graveyard and deck sizes, health, pools, combats), its own hand, and only the
-//! size of the opponent's hand. Deck order and the opponent's hand never enter it.
+//! Both are read through rtg-rules' `PlayerView` of the deciding player, which holds only what
+//! that player may know: the public board (both battlefields, graveyard and deck sizes, health,
+//! pools, combats), its own hand, and only the size of the opponent's hand. Deck order and the
+//! opponent's hand cannot enter the observation.
 //!
 //! Action indices (for the acting player `p`; "slot" is a position in a zone, in zone order):
 //!
@@ -21,7 +22,8 @@
 //! of blockers, a pending trigger other than the first) are left out of the space: blockers keep
 //! their declared order, as the random bot leaves them.
 
-use rtg::{Action, GameState, InstanceId, Phase, PlayerId, Target, Technique};
+use rtg::sim::PlayerView;
+use rtg::{Action, InstanceId, Phase, Target, Technique};
 
 /// Hand slots.
 pub(crate) const HAND: usize = 10;
@@ -54,14 +56,14 @@ fn slot_of(zone: &[InstanceId], id: InstanceId, limit: usize) -> Option<usize> {
     zone.iter().position(|&c| c == id).filter(|&i| i < limit)
 }
 
-fn target_slot(state: &GameState, me: PlayerId, target: Option<Target>) -> Option<usize> {
+fn target_slot(view: &PlayerView<'_>, target: Option<Target>) -> Option<usize> {
     match target {
         None => Some(0),
-        Some(Target::Player(p)) if p == me => Some(1),
+        Some(Target::Player(p)) if p == view.player() => Some(1),
         Some(Target::Player(_)) => Some(2),
         Some(Target::Card(id)) => {
-            let mine = state.player(me).battlefield();
-            let theirs = state.player(me.opponent()).battlefield();
+            let mine = view.battlefield(view.player());
+            let theirs = view.battlefield(view.opponent());
             slot_of(mine, id, FIELD)
                 .map(|j| 3 + j)
                 .or_else(|| slot_of(theirs, id, FIELD).map(|j| 3 + FIELD + j))
@@ -69,14 +71,15 @@ fn target_slot(state: &GameState, me: PlayerId, target: Option<Target>) -> Optio
     }
 }
 
-/// The index of a legal action of `me`, or None when it fits no index.
-pub(crate) fn index_of(state: &GameState, me: PlayerId, action: &Action) -> Option<usize> {
-    let mine = state.player(me);
+/// The index of a legal action of the view's player, or None when it fits no index.
+pub(crate) fn index_of(view: &PlayerView<'_>, action: &Action) -> Option<usize> {
+    let hand = view.hand();
+    let field = view.battlefield(view.player());
     match action {
         Action::AdvancePhase => Some(0),
         Action::PlayCard { card, target, .. } => {
-            let h = slot_of(mine.hand(), *card, HAND)?;
-            Some(PLAY + h * TARGETS + target_slot(state, me, *target)?)
+            let h = slot_of(hand, *card, HAND)?;
+            Some(PLAY + h * TARGETS + target_slot(view, *target)?)
         }
         Action::ActivateAbility {
             card,
@@ -84,19 +87,13 @@ pub(crate) fn index_of(state: &GameState, me: PlayerId, action: &Action) -> Opti
             target,
             ..
         } => {
-            let b = slot_of(mine.battlefield(), *card, FIELD)?;
+            let b = slot_of(field, *card, FIELD)?;
             if *ability_index >= ABILITIES {
                 return None;
             }
-            Some(
-                ACTIVATE
-                    + (b * ABILITIES + ability_index) * TARGETS
-                    + target_slot(state, me, *target)?,
-            )
+            Some(ACTIVATE + (b * ABILITIES + ability_index) * TARGETS + target_slot(view, *target)?)
         }
-        Action::DeclareAttack { attacker, .. } => {
-            Some(ATTACK + slot_of(mine.battlefield(), *attacker, FIELD)?)
-        }
+        Action::DeclareAttack { attacker, .. } => Some(ATTACK + slot_of(field, *attacker, FIELD)?),
         Action::DeclareDefense {
             blocker,
             combat_index,
@@ -105,27 +102,24 @@ pub(crate) fn index_of(state: &GameState, me: PlayerId, action: &Action) -> Opti
             if *combat_index >= COMBATS {
                 return None;
             }
-            Some(BLOCK + combat_index * FIELD + slot_of(mine.battlefield(), *blocker, FIELD)?)
+            Some(BLOCK + combat_index * FIELD + slot_of(field, *blocker, FIELD)?)
         }
         Action::OrderBlockers { .. } => None,
         Action::ResolvePendingTrigger { index, target } => {
             if *index != 0 {
                 return None;
             }
-            Some(RESOLVE + target_slot(state, me, Some(*target))?)
+            Some(RESOLVE + target_slot(view, Some(*target))?)
         }
     }
 }
 
-/// The legal actions of `me` by index (the first action listed for an index wins), sorted by
-/// index.
-pub(crate) fn legal_by_index(state: &GameState, me: PlayerId, out: &mut Vec<(u16, Action)>) {
+/// The view's player's legal actions by index (the first action listed for an index wins),
+/// sorted by index.
+pub(crate) fn legal_by_index(view: &PlayerView<'_>, out: &mut Vec<(u16, Action)>) {
     out.clear();
-    for action in rtg::legal_actions(state) {
-        if rtg::sim::acts_for(state, &action) != me {
-            continue;
-        }
-        if let Some(i) = index_of(state, me, &action)
+    for action in view.legal_actions() {
+        if let Some(i) = index_of(view, &action)
             && !out.iter().any(|(j, _)| usize::from(*j) == i)
         {
             // invariant: ACTION_COUNT < u16::MAX
@@ -156,48 +150,48 @@ fn scaled(value: i64, by: f32) -> f32 {
     value as f32 / by
 }
 
-/// Writes `me`'s observation of `state` into `out` (`OBSERVATION_SIZE` values).
-/// `legal` are `me`'s legal actions by index (for the "playable" flags), `in_phase` the actions
-/// taken in this phase.
+/// Writes the view's player's observation into `out` (`OBSERVATION_SIZE` values). `legal` are
+/// that player's legal actions by index (for the "playable" flags), `in_phase` the actions taken
+/// in this phase.
 pub(crate) fn observe(
-    state: &GameState,
-    me: PlayerId,
+    view: &PlayerView<'_>,
     legal: &[(u16, Action)],
     in_phase: u32,
     out: &mut [f32],
 ) {
     out.fill(0.0);
     let mut w = Writer { out, at: 0 };
-    w.put(scaled(i64::from(state.turn()), 100.0));
+    let me = view.player();
+    w.put(scaled(i64::from(view.turn()), 100.0));
     for phase in Phase::ALL {
-        w.put(f32::from(u8::from(state.phase() == phase)));
+        w.put(f32::from(u8::from(view.phase() == phase)));
     }
-    w.put(f32::from(u8::from(state.active() == me)));
-    w.put(f32::from(u8::from(!state.pending_triggers().is_empty())));
+    w.put(f32::from(u8::from(view.active() == me)));
+    w.put(f32::from(u8::from(!view.pending_triggers().is_empty())));
     w.put(scaled(
         i64::from(in_phase),
         rtg::sim::MAX_ACTIONS_PER_PHASE as f32,
     ));
-    for p in [me, me.opponent()] {
-        let player = state.player(p);
-        w.put(scaled(i64::from(player.health), 20.0));
+    for p in [me, view.opponent()] {
+        w.put(scaled(i64::from(view.health(p)), 20.0));
+        let pool = view.pool(p);
         for kind in rtg::ManaType::ALL {
-            w.put(scaled(i64::from(player.pool.get(kind)), 10.0));
+            w.put(scaled(i64::from(pool.get(kind)), 10.0));
         }
-        w.put(scaled(i64::from(player.mana_played), 1.0));
-        w.put(scaled(player.hand().len() as i64, 10.0));
-        w.put(scaled(player.deck().len() as i64, 40.0));
-        w.put(scaled(player.graveyard().len() as i64, 40.0));
-        w.put(scaled(player.battlefield().len() as i64, 10.0));
+        w.put(scaled(i64::from(view.mana_played(p)), 1.0));
+        w.put(scaled(view.hand_size(p) as i64, 10.0));
+        w.put(scaled(view.deck_size(p) as i64, 40.0));
+        w.put(scaled(view.graveyard(p).len() as i64, 40.0));
+        w.put(scaled(view.battlefield(p).len() as i64, 10.0));
     }
-    // Only `me`'s hand: the opponent's is hidden (its size is above).
-    let hand = state.player(me).hand();
+    // Only the player's own hand: the view shows no other (its size is above).
+    let hand = view.hand();
     for h in 0..HAND {
-        let Some(&card) = hand.get(h) else {
+        let Some(def) = hand.get(h).and_then(|&card| view.def(card)) else {
             w.skip(HAND_CARD);
             continue;
         };
-        let def = state.def(card);
+        let card = hand[h];
         let playable = legal
             .iter()
             .any(|(_, a)| matches!(a, Action::PlayCard { card: c, .. } if *c == card));
@@ -213,17 +207,20 @@ pub(crate) fn observe(
         w.put(f32::from(u8::from(playable)));
         w.put(scaled(def.abilities.len() as i64, 2.0));
     }
-    for p in [me, me.opponent()] {
-        let field = state.player(p).battlefield();
+    let combats = view.combats();
+    for p in [me, view.opponent()] {
+        let field = view.battlefield(p);
         for b in 0..FIELD {
-            let Some(&card) = field.get(b) else {
+            let seen = field
+                .get(b)
+                .and_then(|&card| Some((card, view.card(card)?, view.def(card)?)));
+            let Some((card, instance, def)) = seen else {
                 w.skip(FIELD_CARD);
                 continue;
             };
-            let instance = state.card(card);
-            let def = state.def(card);
-            let attacking = state.combats().iter().any(|c| c.attacker == card);
-            let blocking = state.combats().iter().any(|c| c.blockers.contains(&card));
+            let in_combat = combats
+                .iter()
+                .any(|c| c.attacker == card || c.blockers.contains(&card));
             w.put(1.0);
             w.put(f32::from(u8::from(def.is_creature())));
             w.put(f32::from(u8::from(def.card_type == rtg::CardType::Mana)));
@@ -232,9 +229,9 @@ pub(crate) fn observe(
             w.put(scaled(i64::from(instance.stats.damage), 10.0));
             w.put(f32::from(u8::from(instance.summoning_sick)));
             w.put(f32::from(u8::from(instance.attacked_this_turn)));
-            w.put(f32::from(u8::from(attacking || blocking)));
+            w.put(f32::from(u8::from(in_combat)));
             for t in Technique::ALL {
-                w.put(f32::from(u8::from(state.has_technique(card, t))));
+                w.put(f32::from(u8::from(def.has(t))));
             }
         }
     }

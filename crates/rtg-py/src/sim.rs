@@ -12,9 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
 use rtg::Catalog;
-use rtg::sim::{
-    Bot, BotKind, DeckList, GameEnd, GameRecord, GameSettings, Matchup, Report, SimConfig,
-};
+use rtg::sim::{Bot, BotRegistry, BotSpec, DeckList, Matchup, PlayerView, Report, SimConfig};
 use rtg::yaml::Loader;
 use rtg::{Action, GameRng, GameState, PlayerId};
 
@@ -121,25 +119,40 @@ fn deck_list(
     })
 }
 
-/// A bot written in Python: called as `bot(state, seat)` with a `State`, it returns one of
-/// `state.legal_actions()`. It takes the GIL for each decision.
+/// A bot written in Python: called as `bot(view)` with the deciding player's `View` (what that
+/// player may know), it returns one of `view.legal_actions()`. It takes the GIL for each
+/// decision, so its games are played one after the other on the calling thread.
 struct PyBot {
     callable: Py<PyAny>,
-    /// The first exception the callable raised (or a wrong return), kept until the game loop
-    /// stops.
+    /// Shown in reports: `python:<the callable's name>`.
+    name: String,
+    /// The first exception the callable raised (or a wrong return), kept until the batch stops.
     failure: Mutex<Option<PyErr>>,
 }
 
+/// What a failed Python bot plays: an action the rules refuse at once (no pending trigger has
+/// this index), so that the game ends as an engine error and the batch can raise the bot's
+/// exception.
+fn refused() -> Action {
+    Action::ResolvePendingTrigger {
+        index: usize::MAX,
+        target: rtg::Target::Player(PlayerId(u8::MAX)),
+    }
+}
+
 impl Bot for PyBot {
-    fn name(&self) -> &'static str {
-        "python"
+    fn name(&self) -> &str {
+        &self.name
     }
 
-    fn choose(&self, state: &GameState, player: PlayerId, _rng: &mut GameRng) -> Action {
+    fn choose(&self, view: &PlayerView<'_>, _rng: &mut GameRng) -> Action {
+        if self.failed() {
+            return refused();
+        }
         Python::attach(|py| {
             let called = self
                 .callable
-                .call1(py, (PyState { state: state.clone() }, player.0))
+                .call1(py, (crate::view::PyView::of(view),))
                 .and_then(|chosen| {
                     chosen
                         .bind(py)
@@ -147,7 +160,7 @@ impl Bot for PyBot {
                         .map(|a| a.get().action.clone())
                         .map_err(|_| {
                             PyTypeError::new_err(
-                                "a Python bot must return an rtg.Action (one of state.legal_actions())",
+                                "a Python bot must return an rtg.Action (one of view.legal_actions())",
                             )
                         })
                 });
@@ -157,7 +170,7 @@ impl Bot for PyBot {
                     if let Ok(mut slot) = self.failure.lock() {
                         slot.get_or_insert(e);
                     }
-                    Action::AdvancePhase
+                    refused()
                 }
             }
         })
@@ -165,114 +178,48 @@ impl Bot for PyBot {
 }
 
 impl PyBot {
+    fn failed(&self) -> bool {
+        self.failure.lock().map(|s| s.is_some()).unwrap_or(true)
+    }
+
     fn take_failure(&self) -> Option<PyErr> {
         self.failure.lock().ok().and_then(|mut slot| slot.take())
     }
 }
 
-/// One bot argument: a built-in bot's name, or a Python callable.
+/// One bot argument: a bot spec of the registry (`"greedy"`, `"mcts:iterations=200"`), or a
+/// Python callable.
 enum BotArg {
-    Named(BotKind),
-    Python(PyBot, String),
+    Named(BotSpec),
+    Python(PyBot),
 }
 
-fn as_bot(arg: &BotArg) -> &dyn Bot {
-    match arg {
-        BotArg::Named(k) => k.bot(),
-        BotArg::Python(b, _) => b,
-    }
-}
-
-fn bot_arg(value: &Bound<'_, PyAny>) -> PyResult<BotArg> {
+fn bot_arg(value: &Bound<'_, PyAny>, registry: &BotRegistry) -> PyResult<BotArg> {
     if let Ok(name) = value.extract::<String>() {
-        return name
-            .parse::<BotKind>()
-            .map(BotArg::Named)
-            .map_err(PyValueError::new_err);
+        let spec = registry
+            .parse(&name)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        // Made once here so that a bad parameter is refused before any game.
+        registry
+            .make(&spec)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        return Ok(BotArg::Named(spec));
     }
     if value.is_callable() {
         let shown = value
             .getattr("__name__")
             .and_then(|n| n.extract::<String>())
             .unwrap_or_else(|_| "bot".to_owned());
-        return Ok(BotArg::Python(
-            PyBot {
-                callable: value.clone().unbind(),
-                failure: Mutex::new(None),
-            },
-            format!("python:{shown}"),
-        ));
+        return Ok(BotArg::Python(PyBot {
+            callable: value.clone().unbind(),
+            name: format!("python:{shown}"),
+            failure: Mutex::new(None),
+        }));
     }
-    Err(PyTypeError::new_err(
-        "a bot is a name (\"greedy\", \"random\", \"heuristic\") or a callable bot(state, seat)",
-    ))
-}
-
-/// One game of the batch with these bots (by deck), as rtg-sim plays it: the same seats, the
-/// same bots' generator and the same forced advance after too many actions in one phase.
-fn play_with(
-    matchup: &Matchup,
-    settings: &GameSettings,
-    bots: [&dyn Bot; 2],
-    failed: &dyn Fn() -> bool,
-) -> GameRecord {
-    let mut out = GameRecord {
-        settings: *settings,
-        end: GameEnd::Error,
-        turns: 0,
-        error: None,
-        actions: Vec::new(),
-        checkpoints: Vec::new(),
-        final_digest: 0,
-        losses: [None, None],
-    };
-    let mut state = match rtg::sim::initial_state(matchup, settings) {
-        Ok(s) => s,
-        Err(e) => {
-            out.error = Some(e);
-            return out;
-        }
-    };
-    // Seat 0 is deck A's player in even games (a_first), deck B's in odd ones.
-    let by_seat = if settings.a_first {
-        [bots[0], bots[1]]
-    } else {
-        [bots[1], bots[0]]
-    };
-    let mut rng = GameRng::seeded(GameRng::derive_seed(settings.seed, 0x0b07));
-    let mut events = Vec::new();
-    let mut scratch = rtg::Scratch::new();
-    let mut in_phase = 0u32;
-    while !state.is_over() {
-        let player = rtg::sim::to_act(&state);
-        let mut action = by_seat[player.index()].choose(&state, player, &mut rng);
-        if failed() {
-            return out;
-        }
-        if in_phase >= rtg::sim::MAX_ACTIONS_PER_PHASE && state.pending_triggers().is_empty() {
-            action = Action::AdvancePhase;
-        }
-        events.clear();
-        if let Err(e) = rtg::step(&mut state, &action, &mut events, &mut scratch) {
-            out.error = Some(format!(
-                "turn {}, {}: {} chose {action:?}, refused: {e}",
-                state.turn(),
-                state.phase(),
-                by_seat[player.index()].name()
-            ));
-            out.turns = state.turn();
-            return out;
-        }
-        in_phase = if matches!(action, Action::AdvancePhase) {
-            0
-        } else {
-            in_phase + 1
-        };
-    }
-    out.end = rtg::sim::end_of(&state, settings);
-    out.losses = rtg::sim::losses_by_deck(&state, settings);
-    out.turns = state.turn();
-    out
+    Err(PyTypeError::new_err(format!(
+        "a bot is a name ({}) or a callable bot(view)",
+        registry.names().collect::<Vec<_>>().join(", ")
+    )))
 }
 
 /// A report as the command line's `--json` prints it, as a dict.
@@ -308,10 +255,11 @@ pub(crate) fn simulate<'py>(
     let b = deck_list(py, deck_b, "deck_b", &mut catalog, &paths)?;
     let matchup =
         Matchup::new(a, b).map_err(|e| errors::other(py, "SetupError", "setup", e.to_string()))?;
+    let registry = BotRegistry::builtin();
     let bot_args: Vec<BotArg> = match bots {
         None => vec![
-            BotArg::Named(BotKind::Greedy),
-            BotArg::Named(BotKind::Greedy),
+            BotArg::Named(BotSpec::new("greedy")),
+            BotArg::Named(BotSpec::new("greedy")),
         ],
         Some(b) => {
             let list: Vec<Bound<'py, PyAny>> = b.try_iter()?.collect::<PyResult<_>>()?;
@@ -320,22 +268,24 @@ pub(crate) fn simulate<'py>(
                     "bots: give two, deck A's and deck B's",
                 ));
             }
-            list.iter().map(bot_arg).collect::<PyResult<_>>()?
+            list.iter()
+                .map(|b| bot_arg(b, &registry))
+                .collect::<PyResult<_>>()?
         }
     };
-    let kind = |arg: &BotArg| match arg {
-        BotArg::Named(k) => *k,
-        // A placeholder: the report's `bots` entry is replaced by the Python bot's name below.
-        BotArg::Python(..) => BotKind::Greedy,
+    let spec = |arg: &BotArg| match arg {
+        BotArg::Named(spec) => spec.clone(),
+        BotArg::Python(bot) => BotSpec::new(&bot.name),
     };
     let config = SimConfig {
         games,
         seed,
-        bots: [kind(&bot_args[0]), kind(&bot_args[1])],
+        bots: [spec(&bot_args[0]), spec(&bot_args[1])],
         max_turns,
         threads,
         ..SimConfig::default()
     };
+
     config
         .check()
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
@@ -345,35 +295,44 @@ pub(crate) fn simulate<'py>(
         let mut report = Report::new(
             &matchup.decks[0].name,
             &matchup.decks[1].name,
-            config.bots,
+            config.bots.clone(),
             config.seed,
             config.games,
             config.max_turns,
             matchup.cards_digest(),
             config.shard,
         );
-        let pythons: Vec<&PyBot> = bot_args
-            .iter()
-            .filter_map(|b| match b {
-                BotArg::Python(b, _) => Some(b),
-                BotArg::Named(_) => None,
-            })
-            .collect();
-        let failed = || {
-            pythons
-                .iter()
-                .any(|b| b.failure.lock().map(|s| s.is_some()).unwrap_or(true))
-        };
+        let mut made: Vec<std::sync::Arc<dyn Bot>> = Vec::new();
+        for arg in &bot_args {
+            if let BotArg::Named(spec) = arg {
+                made.push(
+                    registry
+                        .make(spec)
+                        .map_err(|e| PyValueError::new_err(e.to_string()))?,
+                );
+            }
+        }
+        let mut native = made.iter();
+        let mut seats: Vec<&dyn Bot> = Vec::new();
+        for arg in &bot_args {
+            match arg {
+                BotArg::Python(bot) => seats.push(bot),
+                BotArg::Named(_) => {
+                    if let Some(bot) = native.next() {
+                        seats.push(bot.as_ref());
+                    }
+                }
+            }
+        }
+        let bots: [&dyn Bot; 2] = [seats[0], seats[1]];
         for index in 0..games {
             let settings = config.game(index);
-            let record = play_with(
-                &matchup,
-                &settings,
-                [as_bot(&bot_args[0]), as_bot(&bot_args[1])],
-                &failed,
-            );
-            for b in &pythons {
-                if let Some(e) = b.take_failure() {
+            let record =
+                rtg::sim::play_game_with(&matchup, &settings, bots, false, &mut |_, _, _| {});
+            for arg in &bot_args {
+                if let BotArg::Python(bot) = arg
+                    && let Some(e) = bot.take_failure()
+                {
                     return Err(e);
                 }
             }
@@ -387,13 +346,7 @@ pub(crate) fn simulate<'py>(
         py.detach(|| rtg::sim::simulate(&matchup, &config, &|_| {}))
             .map_err(|e| PyValueError::new_err(e.to_string()))?
     };
-    let dict = report_dict(py, &report)?;
-    for (i, arg) in bot_args.iter().enumerate() {
-        if let BotArg::Python(_, name) = arg {
-            dict.get_item("bots")?.set_item(i, name)?;
-        }
-    }
-    Ok(dict)
+    report_dict(py, &report)
 }
 
 /// `replay(path, cards=None)`: re-runs a replay file, checking every digest.
@@ -454,8 +407,8 @@ pub(crate) fn replay<'py>(
     dict.set_item(
         "bots",
         (
-            replay.settings.bots[0].name(),
-            replay.settings.bots[1].name(),
+            replay.settings.bots[0].to_string(),
+            replay.settings.bots[1].to_string(),
         ),
     )?;
     let list = PyList::empty(py);

@@ -56,6 +56,13 @@ pub(crate) struct PyCard {
     def: std::sync::Arc<rtg::CardDefinition>,
 }
 
+impl PyCard {
+    /// A snapshot of one card with its definition.
+    pub(crate) fn new(card: rtg::CardInstance, def: std::sync::Arc<rtg::CardDefinition>) -> PyCard {
+        PyCard { card, def }
+    }
+}
+
 /// A seat from Python (0 or 1); anything else is refused by the rules as `unknown_player`.
 pub(crate) fn seat(player: i64) -> PlayerId {
     PlayerId(u8::try_from(player).unwrap_or(u8::MAX))

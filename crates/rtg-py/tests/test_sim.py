@@ -35,9 +35,10 @@ def test_simulate_does_not_depend_on_threads_or_on_how_decks_are_given(root):
 def test_a_python_bot_plays_and_a_python_greedy_equals_nothing_but_itself(root):
     calls = []
 
-    def first_legal(state, seat):
-        calls.append(seat)
-        return state.legal_actions()[-1] if state.phase != "main" else state.legal_actions()[0]
+    def first_legal(view):
+        calls.append(view.player)
+        assert len(view.hand) == view.hand_size(view.player)  # its own hand, and only that
+        return view.legal_actions()[-1] if view.phase != "main" else view.legal_actions()[0]
 
     report = rtg.simulate("aggro", "midrange", games=4, seed=1, bots=(first_legal, "greedy"))
     assert report["bots"] == ["python:first_legal", "greedy"]
@@ -47,15 +48,22 @@ def test_a_python_bot_plays_and_a_python_greedy_equals_nothing_but_itself(root):
 
 
 def test_a_python_bots_exception_stops_the_batch():
-    def broken(state, seat):
+    def broken(view):
         raise KeyError("boom")
 
     with pytest.raises(KeyError):
         rtg.simulate("aggro", "midrange", games=2, bots=("greedy", broken), cards="cards")
 
 
+def test_bots_are_named_as_the_command_line_names_them(root, rtg_bin):
+    ours = rtg.simulate("aggro", "midrange", games=6, seed=3, bots=("heuristic", "random"))
+    cli = json.loads(run_cli(rtg_bin, "simulate", "aggro", "midrange", "--games", "6", "--seed", "3",
+                             "--bot-a", "heuristic", "--bot-b", "random", "--json"))
+    assert without_seconds(ours) == without_seconds(cli)
+
+
 def test_bad_bots_and_counts_are_refused(root):
-    with pytest.raises(ValueError, match="unknown bot"):
+    with pytest.raises(ValueError):
         rtg.simulate("aggro", "midrange", games=2, bots=("greedy", "clever"))
     with pytest.raises(ValueError):
         rtg.simulate("aggro", "midrange", games=0)
