@@ -7,7 +7,6 @@
 //! pytest with `RTG_BIN` set to the `rtg` binary the command-line comparisons run. pytest's exit
 //! status is the step's: "no tests collected" (5) fails it like a failed test.
 
-use std::path::Path;
 use std::process::{Command, ExitCode};
 
 use crate::util::{Cmd, project_root};
@@ -40,8 +39,14 @@ pub(crate) fn run(args: &[String]) -> ExitCode {
         && succeeds(Command::new(&python).args(["-c", "import pytest, numpy, gymnasium"]));
     if !ready {
         let mut pip = Command::new(&python);
-        pip.args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check"])
-            .args(PACKAGES);
+        pip.args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+        ])
+        .args(PACKAGES);
         if !succeeds(&mut pip) {
             eprintln!("xtask python: `pip install {}` failed", PACKAGES.join(" "));
             return ExitCode::FAILURE;
@@ -65,7 +70,10 @@ pub(crate) fn run(args: &[String]) -> ExitCode {
     let status = Command::new(&python)
         .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
         .arg(&tests)
-        .env("RTG_BIN", root.join("target").join("debug").join(exe("rtg")))
+        .env(
+            "RTG_BIN",
+            root.join("target").join("debug").join(exe("rtg")),
+        )
         .current_dir(&root)
         .status();
     match status {
@@ -75,7 +83,10 @@ pub(crate) fn run(args: &[String]) -> ExitCode {
             ExitCode::FAILURE
         }
         Err(error) => {
-            eprintln!("xtask python: could not start {}: {error}", python.display());
+            eprintln!(
+                "xtask python: could not start {}: {error}",
+                python.display()
+            );
             ExitCode::FAILURE
         }
     }
@@ -86,7 +97,10 @@ fn succeeds(command: &mut Command) -> bool {
     match command.status() {
         Ok(status) => status.success(),
         Err(error) => {
-            eprintln!("xtask python: could not start {:?}: {error}", command.get_program());
+            eprintln!(
+                "xtask python: could not start {:?}: {error}",
+                command.get_program()
+            );
             false
         }
     }
@@ -114,7 +128,11 @@ mod tests {
                     .count()
             })
             .unwrap_or(0);
-        assert!(count >= 5, "expected the pytest files in {}", tests.display());
-        assert!(Path::new(&tests).join("conftest.py").is_file());
+        assert!(
+            count >= 5,
+            "expected the pytest files in {}",
+            tests.display()
+        );
+        assert!(tests.join("conftest.py").is_file());
     }
 }
