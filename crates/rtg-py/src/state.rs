@@ -167,13 +167,17 @@ impl PyState {
 
     /// `apply_with_events` of a PTG action class by code (see `action_from`) and its keywords,
     /// with the players' uuids `ids` in seat order: the path of `Game.apply_action`.
-    fn apply_kwargs(
+    ///
+    /// A refusal is returned, not raised: the `RuleError` instance, for the caller to raise.
+    /// Raising it from Python costs less than raising across the native boundary, and a loop
+    /// that tries actions meets many refusals.
+    fn apply_kwargs<'py>(
         &self,
-        py: Python<'_>,
+        py: Python<'py>,
         code: usize,
-        ids: &Bound<'_, PyTuple>,
-        kwargs: &Bound<'_, PyDict>,
-    ) -> PyResult<(PyState, PyEvents)> {
+        ids: &Bound<'py, PyTuple>,
+        kwargs: &Bound<'py, PyDict>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let action = crate::kwargs::action_from(code, ids, kwargs)?;
         match rtg::apply(&self.state, &action) {
             Ok(outcome) => Ok((
@@ -183,8 +187,13 @@ impl PyState {
                 PyEvents {
                     events: outcome.events,
                 },
-            )),
-            Err(e) => Err(errors::rule_error(py, &e)),
+            )
+                .into_pyobject(py)?
+                .into_any()),
+            Err(e) => Ok(errors::rule_error(py, &e)
+                .into_value(py)
+                .into_bound(py)
+                .into_any()),
         }
     }
 

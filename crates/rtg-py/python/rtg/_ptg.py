@@ -710,7 +710,10 @@ class Game:
         code = getattr(action, "_code", None)
         if code is not None:
             bound = action.kwargs
-            native, events = state._native.apply_kwargs(code, state._ids, {**bound, **kwargs} if bound else kwargs)
+            result = state._native.apply_kwargs(code, state._ids, {**bound, **kwargs} if bound else kwargs)
+            if type(result) is not tuple:
+                raise result  # the rules refused it (a RuleError)
+            native, events = result
         else:
             native, events = state._native.apply_with_events(state.to_native(action, **kwargs))
         wrapped = _new(GameState)
