@@ -21,6 +21,7 @@ macro_rules! out {
 
 mod check;
 mod content;
+mod ladder;
 mod merge;
 mod narrate;
 mod output;
@@ -79,6 +80,9 @@ enum Command {
     Simulate(simulate::SimulateArgs),
     /// Re-run a replay file and check every recorded state digest (exit 1 if any differs).
     Replay(replay::ReplayArgs),
+    /// Play every pair of bots on each deck's mirror match (seats alternated) and print each
+    /// bot's Elo rating with a 95% interval and the pairwise win-rate matrix.
+    Ladder(ladder::LadderArgs),
     /// Merge shard reports (`rtg simulate --shard K/N --json`) into the whole batch's report.
     Merge(merge::MergeArgs),
 }
@@ -116,5 +120,6 @@ fn main() -> ExitCode {
         Command::Simulate(args) => finish(simulate::run(args)),
         Command::Replay(args) => finish(replay::run(args)),
         Command::Merge(args) => finish(merge::run(args)),
+        Command::Ladder(args) => finish(ladder::run(args)),
     }
 }

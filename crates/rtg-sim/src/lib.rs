@@ -26,8 +26,8 @@ mod report;
 mod simulate;
 
 pub use bots::{
-    Bot, BotError, BotFactory, BotRegistry, BotSpec, GreedyBot, HeuristicBot, RandomBot,
-    aimed_target, best_target,
+    Bot, BotError, BotFactory, BotRegistry, BotSpec, GreedyBot, HeuristicBot, MCTS_ITERATIONS,
+    MCTS_MAX_ITERATIONS, MctsBot, RandomBot, Rollout, aimed_target, best_target,
 };
 pub use end_reasons::EndReasons;
 pub use files::{FileError, MAX_JSON_BYTES, read_bounded, read_json};

@@ -5,6 +5,7 @@
 mod check;
 mod games;
 mod hostile;
+mod ladder;
 mod own_folder;
 mod play;
 mod scenario;
