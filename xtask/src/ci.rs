@@ -62,7 +62,17 @@ fn steps() -> Vec<Cmd> {
         Cmd::cargo(&["run", "-p", "rtg-cli", "--", "check"]),
         Cmd::cargo(&["run", "-p", "rtg-cli", "--", "scenario", "scenarios/"]),
         Cmd::cargo(&[
-            "run", "-p", "rtg-cli", "--", "simulate", "aggro", "midrange", "--games", "200",
+            "run",
+            "-p",
+            "rtg-cli",
+            "--",
+            "simulate",
+            "aggro",
+            "midrange",
+            "--games",
+            "200",
+            "--bot",
+            "heuristic",
         ]),
         // The pages (reports, replay viewer) in a real headless chromium: last, because it
         // needs the system's browser and node (`.ci/run` installs them on a fresh machine).
@@ -171,7 +181,7 @@ mod tests {
                 "cargo publish --workspace --dry-run --no-verify --allow-dirty",
                 "cargo run -p rtg-cli -- check",
                 "cargo run -p rtg-cli -- scenario scenarios/",
-                "cargo run -p rtg-cli -- simulate aggro midrange --games 200",
+                "cargo run -p rtg-cli -- simulate aggro midrange --games 200 --bot heuristic",
                 "cargo xtask browser",
             ]
         );

@@ -9,7 +9,7 @@ use crate::MAX_ACTIONS_PER_PHASE;
 use crate::bots::{Bot, BotError, BotSpec, GreedyBot, HeuristicBot};
 
 /// The default number of iterations (sampled worlds, one playout each) per decision.
-pub const MCTS_ITERATIONS: u32 = 200;
+pub const MCTS_ITERATIONS: u32 = 300;
 
 /// The most iterations a spec may ask for.
 pub const MCTS_MAX_ITERATIONS: u32 = 1_000_000;
