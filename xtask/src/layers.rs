@@ -12,7 +12,7 @@ use crate::util::project_root;
 ///
 /// Dependencies point one way, downward:
 /// `rtg-core < rtg-effects < rtg-events < rtg-combat < rtg-rules`; `rtg-yaml` sits on the data
-/// and the effects; the scenario runner and the simulator use the engine; `rtg` is the facade
+/// and the effects; the scenario runner and the simulator use the engine; the viewer uses the simulator; `rtg` is the facade
 /// over everything; `rtg-cli` sees only the facade.
 pub(crate) const LAYERS: &[(&str, &[&str])] = &[
     ("rtg-core", &[]),
@@ -48,6 +48,19 @@ pub(crate) const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "rtg-view",
+        &[
+            "rtg-core",
+            "rtg-effects",
+            "rtg-events",
+            "rtg-combat",
+            "rtg-rules",
+            "rtg-yaml",
+            "rtg-scenario",
+            "rtg-sim",
+        ],
+    ),
+    (
         "rtg",
         &[
             "rtg-core",
@@ -58,6 +71,7 @@ pub(crate) const LAYERS: &[(&str, &[&str])] = &[
             "rtg-yaml",
             "rtg-scenario",
             "rtg-sim",
+            "rtg-view",
         ],
     ),
     ("rtg-cli", &["rtg"]),

@@ -21,15 +21,18 @@ macro_rules! out {
 
 mod check;
 mod content;
+mod human;
 mod ladder;
 mod merge;
 mod narrate;
 mod output;
 mod play;
 mod replay;
+mod sample;
 mod scenario;
 mod setup;
 mod simulate;
+mod viewer;
 
 use std::process::ExitCode;
 
@@ -72,13 +75,15 @@ enum Command {
     /// what was found. Cards come from --cards (repeatable), else the scenario's own `cards:`
     /// key, else `cards/`. Exit status: 0 all pass, 1 any fails or is invalid, 2 usage error.
     Scenario(scenario::ScenarioArgs),
-    /// Play one game between two bots, printed turn by turn (hands, board, attacks, blocks,
-    /// damage, triggers, deaths, winner). `--record FILE` writes a replay.
+    /// Play one game between two bots, printed turn by turn in words (hands, board, attacks,
+    /// blocks, damage, buffs, deaths, winner). `--record FILE` writes a replay, `--html FILE` a
+    /// viewer page, `--human a|b` lets you play one side against the bot.
     Play(play::PlayArgs),
     /// Play a batch of bot-vs-bot games between two decks, in parallel, and report win rates
     /// with confidence intervals, first-player advantage, turns and speed.
     Simulate(simulate::SimulateArgs),
     /// Re-run a replay file and check every recorded state digest (exit 1 if any differs).
+    /// A replay carries its cards' definitions; `--html FILE` writes the game as a viewer page.
     Replay(replay::ReplayArgs),
     /// Play every pair of bots on each deck's mirror match (seats alternated) and print each
     /// bot's Elo rating with a 95% interval and the pairwise win-rate matrix.

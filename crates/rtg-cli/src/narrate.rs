@@ -1,126 +1,36 @@
-//! Printing a game turn by turn so that a person can follow it.
+//! Printing a game turn by turn so that a person can follow it, in words (the board model and
+//! the narration of `rtg::view`), optionally with the engine's raw events, and keeping the
+//! timeline of a viewer page when one is asked for.
 
-use rtg::testing::{Names, card_text, event_line};
-use rtg::{
-    Action, EndReason, Event, EventType, GameState, GameStatus, LossCause, PlayerId, Target, Zone,
-};
+use rtg::testing::{Names as EventNames, event_line};
+use rtg::view::{Board, Names, Timeline, narrate_for, result_line};
+use rtg::{Action, Event, GameState};
 
-/// Prints games as they are replayed: a header at each turn, each action, what it caused.
+/// Prints games as they are played or replayed: a header with the board at each turn, each
+/// action in words and what it caused.
 pub(crate) struct Narrator {
-    names: Names,
     turn: u32,
-}
-
-fn list(state: &GameState, names: &Names, player: PlayerId, zone: Zone) -> String {
-    let cards: Vec<String> = state
-        .player(player)
-        .zone(zone)
-        .iter()
-        .map(|&id| card_text(state, names, id))
-        .collect();
-    if cards.is_empty() {
-        "-".to_owned()
-    } else {
-        cards.join(", ")
-    }
-}
-
-fn interesting(kind: EventType) -> bool {
-    !matches!(
-        kind,
-        EventType::OnPlayerManaSpent
-            | EventType::OnTurnStart
-            | EventType::OnTurnEnd
-            | EventType::OnCombatResolved
-    )
+    events: bool,
+    hidden: [bool; 2],
 }
 
 impl Narrator {
-    pub(crate) fn new(state: &GameState) -> Narrator {
-        let players = state.players();
+    fn new(events: bool, hidden: [bool; 2]) -> Narrator {
         Narrator {
-            names: Names::new([&players[0].name, &players[1].name]),
             turn: 0,
+            events,
+            hidden,
         }
     }
 
-    fn card_name(&self, state: &GameState, id: rtg::InstanceId) -> String {
-        format!("{} ({})", state.def(id).name, self.names.card(state, id))
-    }
-
-    fn describe(&self, before: &GameState, action: &Action) -> Option<String> {
-        let n = |p: PlayerId| self.names.player(p).to_owned();
-        let target = |t: &Option<Target>| match t {
-            Some(t) => format!(" targeting {}", self.names.target(before, *t)),
-            None => String::new(),
-        };
-        Some(match action {
-            Action::PlayCard {
-                player,
-                card,
-                target: t,
-            } => {
-                format!(
-                    "{} plays {}{}",
-                    n(*player),
-                    self.card_name(before, *card),
-                    target(t)
-                )
-            }
-            Action::DeclareAttack { player, attacker } => {
-                format!(
-                    "{} attacks with {}",
-                    n(*player),
-                    self.card_name(before, *attacker)
-                )
-            }
-            Action::DeclareDefense {
-                player,
-                blocker,
-                combat_index,
-            } => {
-                let attacker = before.combats().get(*combat_index).map(|c| c.attacker);
-                format!(
-                    "{} blocks {} with {}",
-                    n(*player),
-                    attacker.map_or("?".to_owned(), |a| self.card_name(before, a)),
-                    self.card_name(before, *blocker)
-                )
-            }
-            Action::OrderBlockers { player, .. } => format!("{} orders blockers", n(*player)),
-            Action::ActivateAbility {
-                player,
-                card,
-                ability_index,
-                target: t,
-            } => format!(
-                "{} activates {} of {}{}",
-                n(*player),
-                before
-                    .def(*card)
-                    .abilities
-                    .get(*ability_index)
-                    .map_or("?", |a| a.name.as_str()),
-                self.card_name(before, *card),
-                target(t)
-            ),
-            Action::ResolvePendingTrigger { target: t, .. } => {
-                format!(
-                    "trigger resolved targeting {}",
-                    self.names.target(before, *t)
-                )
-            }
-            Action::AdvancePhase => return None,
-        })
-    }
-
     /// Prints the opening position.
-    pub(crate) fn start(&mut self, state: &GameState) {
+    fn start(&mut self, state: &GameState) {
+        let players = state.players();
         out!(
             "{} vs {} — {} goes first",
-            self.names.player(PlayerId(0)),
-            self.names.player(PlayerId(1)),
-            self.names.player(PlayerId(0))
+            players[0].name,
+            players[1].name,
+            players[0].name
         );
         self.header(state);
     }
@@ -130,118 +40,149 @@ impl Narrator {
         out!(
             "\n== Turn {} — {} ==",
             state.turn(),
-            self.names.player(state.active())
+            state.player(state.active()).name
         );
-        for seat in [PlayerId(0), PlayerId(1)] {
-            let p = state.player(seat);
-            out!(
-                "  {:<10} health {:>3}  pool {}  deck {}  hand: {}",
-                self.names.player(seat),
-                p.health,
-                p.pool,
-                p.deck().len(),
-                list(state, &self.names, seat, Zone::Hand)
-            );
-            out!(
-                "  {:<10} board: {}",
-                "",
-                list(state, &self.names, seat, Zone::Battlefield)
-            );
+        print_board(state, self.hidden);
+    }
+
+    fn raw_events(&self, state: &GameState, events: &[Event]) {
+        if !self.events {
+            return;
+        }
+        let players = state.players();
+        let names = EventNames::new([&players[0].name, &players[1].name]);
+        for e in events {
+            out!("      event: {}", event_line(state, &names, e));
         }
     }
 
     /// Prints one action and what it caused.
-    pub(crate) fn step(
-        &mut self,
-        before: &GameState,
-        after: &GameState,
-        action: &Action,
-        events: &[Event],
-    ) {
-        if after.turn() != self.turn && !after.is_over() {
-            for e in events
-                .iter()
-                .filter(|e| interesting(e.kind) && e.kind != EventType::OnCardDraw)
-            {
-                out!("    {}", event_line(after, &self.names, e));
+    fn step(&mut self, before: &GameState, after: &GameState, action: &Action, events: &[Event]) {
+        let said = narrate_for(before, after, action, events, self.hidden);
+        match &said.action {
+            Some(text) => out!("  {text}"),
+            None if !said.lines.is_empty() => {
+                let combat = !before.combats().is_empty() && after.combats().is_empty();
+                if combat {
+                    out!("  [combat]");
+                } else {
+                    out!("  [{}]", after.phase());
+                }
             }
+            None => {}
+        }
+        for line in &said.lines {
+            out!("    {line}");
+        }
+        self.raw_events(after, events);
+        if after.turn() != self.turn && !after.is_over() {
             self.header(after);
-            return;
-        }
-        if let Some(text) = self.describe(before, action) {
-            out!("  {text}");
-        } else if events.iter().any(|e| interesting(e.kind)) {
-            out!("  [{}]", after.phase());
-        }
-        for e in events.iter().filter(|e| interesting(e.kind)) {
-            out!("    {}", event_line(after, &self.names, e));
         }
     }
 
-    /// Prints the result, after a blank line that closes the last turn.
-    pub(crate) fn finish(&self, state: &GameState) {
+    /// Prints the final board and the result, after a blank line that closes the last turn.
+    fn finish(&self, state: &GameState) {
+        out!("\n== End — turn {} ==", state.turn());
+        print_board(state, [false, false]);
         out!();
-        Narrator::result(state);
+        print_result(state);
     }
+}
 
-    /// Prints the result line alone.
-    pub(crate) fn result(state: &GameState) {
-        let players = state.players();
-        match state.status() {
-            GameStatus::Winner(p) => out!(
-                "{} wins on turn {} ({} at {} health, {} at {})",
-                players[p.index()].name,
-                state.turn(),
-                players[0].name,
-                players[0].health,
-                players[1].name,
-                players[1].health
-            ),
-            GameStatus::Draw => out!("The game is a draw on turn {}", state.turn()),
-            GameStatus::Ongoing => out!("The game stopped on turn {}", state.turn()),
-        }
-        if let Some(reason) = rtg::end_reason(state) {
-            out!("It ended because {}.", end_reason_in_words(state, reason));
-        }
+/// Prints the board of a state (both players' health, pool, deck, hand and battlefield); a hand
+/// of a `hidden` seat shows only its size.
+pub(crate) fn print_board(state: &GameState, hidden: [bool; 2]) {
+    let board = Board::new(state, &Names::seen_by(&[state], hidden));
+    for line in board.text(state, hidden).lines() {
+        out!("{line}");
+    }
+}
+
+/// Prints the result line alone, and why the game ended.
+pub(crate) fn print_result(state: &GameState) {
+    match result_line(state) {
+        Some(line) => out!("{line}"),
+        None => out!("The game stopped on turn {}", state.turn()),
+    }
+    if let Some(reason) = rtg::end_reason(state) {
+        out!(
+            "It ended because {}.",
+            rtg::view::end_reason_in_words(state, reason)
+        );
     }
 }
 
 /// How much of a replayed game to print.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Print {
-    /// Every turn, action and event, then the result.
+    /// Every turn and action in words, then the result.
     Game,
+    /// The same with the engine's events under each action.
+    GameAndEvents,
     /// Only the result line.
     Result,
     /// Nothing.
     Nothing,
 }
 
+impl Print {
+    /// What `--quiet` (result only, or nothing) and `--events` ask for.
+    pub(crate) fn from_flags(quiet: bool, events: bool, quiet_is_silent: bool) -> Print {
+        match (quiet, events) {
+            (true, _) if quiet_is_silent => Print::Nothing,
+            (true, _) => Print::Result,
+            (false, true) => Print::GameAndEvents,
+            (false, false) => Print::Game,
+        }
+    }
+}
+
 /// Narrates one run of a game as it is played or replayed: give [`Narration::observe`] to
-/// `play_game_observed` or `Replay::verify`, then call [`Narration::finish`].
+/// `play_game_observed` or `Replay::verify`, then call [`Narration::finish`]. Keeps the
+/// timeline of a viewer page too when asked.
 pub(crate) struct Narration {
     print: Print,
     narrator: Option<Narrator>,
     previous: Option<GameState>,
+    hidden: [bool; 2],
+    /// The viewer page's timeline, when a page is wanted.
+    pub(crate) timeline: Option<Timeline>,
 }
 
 impl Narration {
-    /// A narration printing as asked.
-    pub(crate) fn new(print: Print) -> Narration {
+    /// A narration printing as asked, keeping a page's timeline when `page`.
+    pub(crate) fn new(print: Print, page: bool) -> Narration {
         Narration {
             print,
             narrator: None,
             previous: None,
+            hidden: [false, false],
+            timeline: page.then(Timeline::new),
         }
+    }
+
+    /// The same, showing only the size of the hand of `seat` in the boards it prints (the
+    /// bot's hand, when a person plays against it).
+    pub(crate) fn hiding(mut self, seat: usize) -> Narration {
+        self.hidden[seat & 1] = true;
+        self
+    }
+
+    /// Goes back to an earlier state (an undo): the next step is narrated from it.
+    pub(crate) fn rewind(&mut self, state: &GameState) {
+        self.previous = Some(state.clone());
     }
 
     /// Takes the starting state (no action), then each state after an action with the action
     /// and its events.
     pub(crate) fn observe(&mut self, state: &GameState, action: Option<&Action>, events: &[Event]) {
-        if self.print == Print::Game {
+        if let Some(timeline) = &mut self.timeline {
+            timeline.observe(state, action, events);
+        }
+        if matches!(self.print, Print::Game | Print::GameAndEvents) {
             match (&mut self.narrator, action, &self.previous) {
                 (None, _, _) => {
-                    let mut n = Narrator::new(state);
+                    let mut n = Narrator::new(self.print == Print::GameAndEvents, self.hidden);
                     n.start(state);
                     self.narrator = Some(n);
                 }
@@ -253,52 +194,12 @@ impl Narration {
         self.previous = Some(state.clone());
     }
 
-    /// Prints the end (the result line, and why the game ended), as asked.
+    /// Prints the end (the final board, the result line, and why the game ended), as asked.
     pub(crate) fn finish(&self) {
         match (&self.previous, &self.narrator, self.print) {
-            (Some(state), Some(n), Print::Game) => n.finish(state),
-            (Some(state), _, Print::Result) => Narrator::result(state),
+            (Some(state), Some(n), Print::Game | Print::GameAndEvents) => n.finish(state),
+            (Some(state), _, Print::Result) => print_result(state),
             _ => {}
-        }
-    }
-}
-
-/// Re-runs a replay on its matchup, checking every digest, and prints the game as asked.
-pub(crate) fn print_replay(
-    replay: &rtg::sim::Replay,
-    matchup: &rtg::sim::Matchup,
-    print: Print,
-) -> Result<rtg::sim::Verified, rtg::sim::ReplayError> {
-    let mut narration = Narration::new(print);
-    let verified = replay.verify(matchup, |state, action, events| {
-        narration.observe(state, action, events)
-    });
-    narration.finish();
-    verified
-}
-
-/// Why a game ended, as a sentence's end: "bob's health reached 0", "the turn limit was
-/// reached", ...
-pub(crate) fn end_reason_in_words(state: &GameState, reason: EndReason) -> String {
-    let name = |p: PlayerId| state.player(p).name.to_string();
-    let lost = |p: PlayerId| {
-        reason.cause_of(p).map(|cause| match cause {
-            LossCause::Health => format!("{}'s health reached 0", name(p)),
-            LossCause::EmptyDeck => format!("{} had to draw from an empty deck", name(p)),
-        })
-    };
-    match reason {
-        EndReason::TurnLimit => match state.turn_limit() {
-            Some(1) => "the turn limit of 1 turn was reached".to_owned(),
-            Some(limit) => format!("the turn limit of {limit} turns was reached"),
-            None => "the turn limit was reached".to_owned(),
-        },
-        EndReason::Lost { .. } => {
-            let parts: Vec<String> = [PlayerId::FIRST, PlayerId::SECOND]
-                .into_iter()
-                .filter_map(lost)
-                .collect();
-            parts.join(" and ")
         }
     }
 }

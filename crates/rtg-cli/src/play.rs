@@ -1,13 +1,16 @@
-//! `rtg play`: one game between two bots, printed turn by turn.
+//! `rtg play`: one game between two bots (or a person and a bot), printed turn by turn.
 
 use std::path::PathBuf;
 
 use clap::Args;
-use rtg::sim::{Replay, SimConfig, play_game_observed};
+use rtg::sim::{Replay, Side, SimConfig, play_game_observed};
+use rtg::view::Timeline;
 
 use crate::content::CliError;
+use crate::human::{human_seat, play_human};
 use crate::narrate::{Narration, Print};
 use crate::setup::{BotArgs, ContentArgs, check_max_turns};
+use crate::viewer::write_page;
 
 /// Play one game between two bots and print it turn by turn.
 #[derive(Args, Debug)]
@@ -33,6 +36,17 @@ pub(crate) struct PlayArgs {
     /// Print only the result.
     #[arg(long)]
     quiet: bool,
+    /// Print the engine's events under each action, besides the words.
+    #[arg(long)]
+    events: bool,
+    /// Play deck A's side (`a`) or deck B's (`b`) yourself, against the other side's bot:
+    /// the legal actions are numbered at each of your decisions; `u` undoes, `q` quits. Reads
+    /// standard input line by line, so a game can be piped in.
+    #[arg(long, value_name = "a|b", value_parser = parse_side)]
+    human: Option<Side>,
+    /// Write the game as a viewer page: one self-contained HTML file (see docs/viewer.md).
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
     #[command(flatten)]
     content: ContentArgs,
 }
@@ -47,18 +61,41 @@ pub(crate) fn run(args: PlayArgs) -> Result<(), CliError> {
         ..SimConfig::default()
     };
     let settings = config.game(args.game);
-    let print = if args.quiet {
-        Print::Result
-    } else {
-        Print::Game
+    let print = Print::from_flags(args.quiet, args.events, false);
+    let (record, mut replay, timeline) = match args.human {
+        Some(side) => {
+            let seat = human_seat(&settings, side).index();
+            let mut narration = Narration::new(print, false).hiding(1 - seat);
+            let mut input = std::io::stdin().lock();
+            let record = play_human(&matchup, &settings, side, &mut input, &mut narration)?;
+            let mut replay = Replay::from_record(&matchup, &record);
+            replay.human = Some(side);
+            // The page shows the game as it stands, without the moves taken back.
+            let timeline = match &args.html {
+                Some(_) => {
+                    let mut timeline = Timeline::new();
+                    replay
+                        .verify(&matchup, |s, a, e| timeline.observe(s, a, e))
+                        .map_err(|e| CliError::Content(format!("engine error: {e}")))?;
+                    Some(timeline)
+                }
+                None => None,
+            };
+            (record, replay, timeline)
+        }
+        None => {
+            // One run: the narration watches the game the replay is recorded from.
+            let mut narration = Narration::new(print, args.html.is_some());
+            let record =
+                play_game_observed(&matchup, &settings, true, &mut |state, action, events| {
+                    narration.observe(state, action, events)
+                });
+            narration.finish();
+            let replay = Replay::from_record(&matchup, &record);
+            (record, replay, narration.timeline)
+        }
     };
-    // One run: the narration watches the game the replay is recorded from.
-    let mut narration = Narration::new(print);
-    let record = play_game_observed(&matchup, &settings, true, &mut |state, action, events| {
-        narration.observe(state, action, events)
-    });
-    narration.finish();
-    let replay = Replay::from_record(&matchup, &record);
+    replay.human = replay.human.or(args.human);
     if let Some(error) = &record.error {
         return Err(CliError::Content(format!("engine error: {error}")));
     }
@@ -69,5 +106,17 @@ pub(crate) fn run(args: PlayArgs) -> Result<(), CliError> {
             .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
         out!("replay written to {}", path.display());
     }
+    if let (Some(path), Some(timeline)) = (&args.html, &timeline) {
+        write_page(path, &replay, timeline)?;
+    }
     Ok(())
+}
+
+/// Parses `a` or `b` for `--human`.
+fn parse_side(s: &str) -> Result<Side, String> {
+    match s {
+        "a" | "A" => Ok(Side::A),
+        "b" | "B" => Ok(Side::B),
+        _ => Err(format!("`{s}`: say `a` (deck A) or `b` (deck B)")),
+    }
 }

@@ -3,24 +3,68 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use rtg::sim::{DeckList, Matchup, Replay, read_json};
+use rtg::sim::{Matchup, Replay, ReplayCardsError, read_json};
 use rtg::yaml::Loader;
 
 use crate::content::{CliError, load_catalog};
-use crate::narrate::{Print, print_replay};
+use crate::narrate::{Narration, Print};
 use crate::output::path_problem;
+use crate::viewer::write_page;
 
 /// Re-run a replay file, print the game, and fail if any state digest differs.
 #[derive(Args, Debug)]
 pub(crate) struct ReplayArgs {
     /// The replay file (written by `rtg play --record`).
     file: PathBuf,
-    /// Card directory or file (repeatable). Default: `cards/`.
+    /// Card directory or file (repeatable): compared with the definitions the replay carries,
+    /// naming every card that differs. A version-1 replay (without definitions) is played with
+    /// these, by default `cards/`.
     #[arg(long = "cards", value_name = "DIR")]
     cards: Vec<PathBuf>,
     /// Print only the verdict.
     #[arg(long)]
     quiet: bool,
+    /// Print the engine's events under each action, besides the words.
+    #[arg(long)]
+    events: bool,
+    /// Write the game as a viewer page: one self-contained HTML file (see docs/viewer.md).
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+}
+
+/// The matchup to re-run the replay on: the definitions it carries, compared with the given
+/// cards when there are any (naming every card that differs); a version-1 replay, which carries
+/// none, is played with the given cards or `cards/`.
+fn matchup_of(replay: &Replay, args: &ReplayArgs) -> Result<Matchup, CliError> {
+    let file = args.file.display();
+    let content = |e: ReplayCardsError| CliError::Content(format!("{file}: {e}"));
+    if replay.cards.is_some() && args.cards.is_empty() {
+        return replay.carried_matchup().map_err(content);
+    }
+    let paths = if args.cards.is_empty() {
+        vec![PathBuf::from("cards")]
+    } else {
+        args.cards.clone()
+    };
+    let catalog = load_catalog(&Loader::default(), &paths)?;
+    let lookup = |id: &str| catalog.get(id).cloned();
+    if replay.cards.is_some() {
+        let differ = replay.differing_cards(lookup).map_err(content)?;
+        if !differ.is_empty() {
+            let list: Vec<String> = differ.iter().map(ToString::to_string).collect();
+            return Err(CliError::Content(format!(
+                "{file}: {} of the replay's cards differ from the given ones: {} (without --cards, the replay uses the definitions it carries)",
+                differ.len(),
+                list.join(", ")
+            )));
+        }
+    }
+    replay.matchup_from(lookup).map_err(|e| match e {
+        ReplayCardsError::Missing { deck, card } => CliError::Content(format!(
+            "{file}: the replay's deck `{deck}` uses card `{card}`, which is not in the catalog"
+        )),
+        other => content(other),
+    })
 }
 
 pub(crate) fn run(args: ReplayArgs) -> Result<(), CliError> {
@@ -28,40 +72,16 @@ pub(crate) fn run(args: ReplayArgs) -> Result<(), CliError> {
         return Err(CliError::Usage(problem));
     }
     let replay: Replay = read_json(&args.file, "replay file")?;
-    let loader = Loader::default();
-    let paths = if args.cards.is_empty() {
-        vec![PathBuf::from("cards")]
-    } else {
-        args.cards.clone()
-    };
-    let catalog = load_catalog(&loader, &paths)?;
-    let deck = |i: usize| -> Result<DeckList, CliError> {
-        let d = &replay.decks[i];
-        let cards = d
-            .cards
-            .iter()
-            .map(|id| {
-                catalog.get(id).cloned().ok_or_else(|| {
-                    CliError::Content(format!(
-                        "{}: the replay's deck `{}` uses card `{id}`, which is not in the catalog",
-                        args.file.display(),
-                        d.name
-                    ))
-                })
-            })
-            .collect::<Result<_, _>>()?;
-        Ok(DeckList {
-            name: d.name.clone(),
-            cards,
-        })
-    };
-    let matchup = Matchup::new(deck(0)?, deck(1)?).map_err(|e| CliError::Content(e.to_string()))?;
-    let print = if args.quiet {
-        Print::Nothing
-    } else {
-        Print::Game
-    };
-    let verified = print_replay(&replay, &matchup, print);
+    let matchup = matchup_of(&replay, &args)?;
+    let print = Print::from_flags(args.quiet, args.events, true);
+    let mut narration = Narration::new(print, args.html.is_some());
+    let verified = replay.verify(&matchup, |state, action, events| {
+        narration.observe(state, action, events)
+    });
+    narration.finish();
+    if let (Ok(_), Some(path), Some(timeline)) = (&verified, &args.html, &narration.timeline) {
+        write_page(path, &replay, timeline)?;
+    }
     match verified {
         Ok(checked) => {
             out!(

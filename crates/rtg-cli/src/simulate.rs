@@ -10,6 +10,7 @@ use rtg::sim::{CSV_COLUMNS, Shard, SimConfig, SimError, csv_fields, simulate_row
 use rtg::sim::MAX_THREADS;
 
 use crate::content::CliError;
+use crate::sample::{SampleArgs, Sampler};
 use crate::setup::{BotArgs, ContentArgs, check_max_turns};
 
 /// Play a batch of games between two decks and report win rates, turns and speed.
@@ -46,6 +47,8 @@ pub(crate) struct SimulateArgs {
     csv: Option<PathBuf>,
     #[command(flatten)]
     content: ContentArgs,
+    #[command(flatten)]
+    sample: SampleArgs,
 }
 
 fn parse_shard(s: &str) -> Result<Shard, String> {
@@ -91,6 +94,7 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
     // Whatever the flags above missed is refused here, before any loop or file.
     config.check().map_err(|e| CliError::Usage(e.to_string()))?;
     let matchup = args.content.matchup(&args.deck_a, &args.deck_b)?;
+    let mut sampler = Sampler::new(&args.sample)?;
     let planned = config.planned();
     let bar = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(planned);
@@ -124,11 +128,14 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
         }
         None => None,
     };
-    let result = simulate_rows(&matchup, &config, &progress, &mut |row| match &mut csv {
-        Some((_, writer)) => writer
-            .write_record(csv_fields(&matchup, row))
-            .map_err(std::io::Error::other),
-        None => Ok(()),
+    let result = simulate_rows(&matchup, &config, &progress, &mut |row| {
+        sampler.watch(row);
+        match &mut csv {
+            Some((_, writer)) => writer
+                .write_record(csv_fields(&matchup, row))
+                .map_err(std::io::Error::other),
+            None => Ok(()),
+        }
     });
     if let Some(bar) = &bar {
         bar.finish_and_clear();
@@ -151,6 +158,9 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
         writer
             .flush()
             .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
+    }
+    if let Some(dir) = &args.sample.html {
+        sampler.write(dir, &matchup, &config, &report)?;
     }
     let text = if args.json {
         let json =

@@ -22,6 +22,7 @@ mod files;
 mod game;
 mod merge;
 mod replay;
+mod replay_cards;
 mod report;
 mod simulate;
 
@@ -37,7 +38,10 @@ pub use game::{
     play_game, play_game_observed, play_game_with,
 };
 pub use merge::{Inconsistency, MergeError};
-pub use replay::{Checkpoint, REPLAY_VERSION, Replay, ReplayDeck, ReplayError, Verified};
+pub use replay::{
+    Checkpoint, OLDEST_REPLAY_VERSION, REPLAY_VERSION, Replay, ReplayDeck, ReplayError, Verified,
+};
+pub use replay_cards::{CardDifference, MAX_REPLAY_CARDS, ReplayCardsError, canonical_card};
 pub use report::{GameFailure, MAX_LISTED_FAILURES, Report, Shard, wilson_interval};
 pub use rtg_rules::{PlayerView, acts_for, to_act};
 pub use simulate::{

@@ -8,8 +8,13 @@ use thiserror::Error;
 use crate::bots::BotSpec;
 use crate::game::{GameRecord, GameSettings, Matchup, SettingsError, initial_state, seats};
 
-/// The format version of replay files. Bump it when the format or the state digest changes.
-pub const REPLAY_VERSION: u32 = 1;
+/// The format version of replay files written now. Bump it when the format or the state digest
+/// changes. Version 2 added `cards`, the definitions of the cards the game uses; version-1 files
+/// (without them) still replay, with the card files given.
+pub const REPLAY_VERSION: u32 = 2;
+
+/// The oldest format version still read.
+pub const OLDEST_REPLAY_VERSION: u32 = 1;
 
 /// A deck as a replay names it.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -50,6 +55,14 @@ pub struct Replay {
     pub checkpoints: Vec<Checkpoint>,
     /// The digest of the final state (hex).
     pub final_digest: String,
+    /// The canonical definitions of every card of the game (version 2; `None` in version 1),
+    /// each in the card file format: see [`crate::canonical_card`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cards: Option<Vec<serde_json::Value>>,
+    /// The deck a person played (`rtg play --human`), if any: its bot in the settings did not
+    /// choose. Information only; replaying needs only the actions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub human: Option<crate::game::Side>,
 }
 
 /// Reads deck A and deck B, refusing any other number with a message naming the field: serde's
@@ -74,7 +87,9 @@ fn as_written(action: &Action) -> String {
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 pub enum ReplayError {
     /// Not a replay of this format version.
-    #[error("not an rtg replay of version {REPLAY_VERSION} (format `{format}`, version {version})")]
+    #[error(
+        "not an rtg replay of version {OLDEST_REPLAY_VERSION} to {REPLAY_VERSION} (format `{format}`, version {version})"
+    )]
     Version {
         /// The file's format.
         format: String,
@@ -190,6 +205,8 @@ impl Replay {
                 })
                 .collect(),
             final_digest: hex(record.final_digest),
+            cards: Some(crate::replay_cards::carried_cards(matchup)),
+            human: None,
         }
     }
 
@@ -238,7 +255,9 @@ impl Replay {
         matchup: &Matchup,
         mut visit: impl FnMut(&rtg_core::GameState, Option<&Action>, &[rtg_core::Event]),
     ) -> Result<Verified, ReplayError> {
-        if self.format != "rtg-replay" || self.version != REPLAY_VERSION {
+        if self.format != "rtg-replay"
+            || !(OLDEST_REPLAY_VERSION..=REPLAY_VERSION).contains(&self.version)
+        {
             return Err(ReplayError::Version {
                 format: self.format.clone(),
                 version: self.version,

@@ -6,7 +6,7 @@
 //!
 //! This crate is the public API in one place; it only re-exports the layered crates below it
 //! (`rtg-core`, `rtg-effects`, `rtg-events`, `rtg-combat`, `rtg-rules`, `rtg-yaml`,
-//! `rtg-scenario`, `rtg-sim`).
+//! `rtg-scenario`, `rtg-sim`, `rtg-view`).
 //!
 //! ```
 //! use std::sync::Arc;
@@ -90,6 +90,9 @@ pub mod yaml {
 
 /// Bots, batches of games, shard reports and replays (everything of `rtg-sim`, and only here).
 pub use rtg_sim as sim;
+
+/// A game shown to people: the board model, narration in words, the HTML replay viewer.
+pub use rtg_view as view;
 
 /// Snapshot testing of card behaviour with scenario files.
 ///

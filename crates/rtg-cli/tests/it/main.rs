@@ -2,12 +2,15 @@
 //! files in a temporary directory (or on the bundled content, from the repository root) and
 //! checks its output and exit status.
 
+mod carried;
 mod check;
 mod games;
 mod hostile;
+mod human;
 mod ladder;
 mod own_folder;
 mod play;
+mod sample;
 mod scenario;
 mod simulate;
 mod support;

@@ -54,7 +54,11 @@ fn play_prints_turn_headers_and_a_winner_and_records_a_replay() {
 
     let replay = json(&dir.read("game.json"));
     assert_eq!(replay["format"], "rtg-replay");
-    assert_eq!(replay["version"], 1);
+    assert_eq!(replay["version"], 2);
+    assert!(
+        replay["cards"].as_array().is_some_and(|c| c.len() > 5),
+        "the replay carries its cards"
+    );
     assert_eq!(replay["decks"][0]["name"], "aggro");
     assert_eq!(replay["decks"][1]["name"], "midrange");
     assert!(replay["actions"].as_array().is_some_and(|a| !a.is_empty()));

@@ -1,0 +1,205 @@
+//! `rtg simulate ... --sample K --html DIR`: viewer pages of K chosen games of a batch (the
+//! longest, the shortest, one deck's losses, the draws, ...), linked from an index page.
+//!
+//! The batch's rows come in game order, so the choice depends only on the batch (not on the
+//! threads); only the K chosen games' indices are kept while it runs. Each chosen game is then
+//! played again from its seed, recorded, and written as a replay file and a viewer page.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use clap::{Args, ValueEnum};
+use rtg::sim::{GameEnd, GameRow, Matchup, Replay, Report, SimConfig, play_game};
+
+use crate::content::CliError;
+
+/// The most games `--sample` writes pages of (a page is up to about a megabyte).
+pub(crate) const MAX_SAMPLES: usize = 100;
+
+/// Which games of a batch `--sample` shows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
+pub(crate) enum SampleOf {
+    /// The games with the most turns (the earliest first among equals).
+    Longest,
+    /// The games with the fewest turns.
+    Shortest,
+    /// The first games deck A lost.
+    ALosses,
+    /// The first games deck B lost.
+    BLosses,
+    /// The first draws.
+    Draws,
+    /// The first games of the batch.
+    First,
+}
+
+/// The flags of sampling.
+#[derive(Args, Debug, Clone)]
+pub(crate) struct SampleArgs {
+    /// Write viewer pages of K chosen games (see --sample-of) into the --html directory, with
+    /// an index page linking them. At most 100.
+    #[arg(long, value_name = "K", requires = "html")]
+    pub(crate) sample: Option<usize>,
+    /// Which games --sample shows.
+    #[arg(long, value_enum, default_value = "longest", requires = "sample")]
+    pub(crate) sample_of: SampleOf,
+    /// With --sample: the directory the index page and the game pages are written to (made
+    /// when missing).
+    #[arg(long, value_name = "DIR", requires = "sample")]
+    pub(crate) html: Option<PathBuf>,
+}
+
+/// One chosen game: its index, turns and end.
+#[derive(Clone, Copy, Debug)]
+struct Chosen {
+    index: u64,
+    turns: u32,
+    end: GameEnd,
+}
+
+/// Watches a batch's rows and keeps the chosen games.
+pub(crate) struct Sampler {
+    count: usize,
+    of: SampleOf,
+    chosen: Vec<Chosen>,
+}
+
+impl Sampler {
+    /// A sampler for the flags (keeping nothing without `--sample`). Refuses a K of 0 or over
+    /// [`MAX_SAMPLES`].
+    pub(crate) fn new(args: &SampleArgs) -> Result<Sampler, CliError> {
+        let count = args.sample.unwrap_or(0);
+        if args.sample.is_some() && !(1..=MAX_SAMPLES).contains(&count) {
+            return Err(CliError::Usage(format!(
+                "--sample {count}: must be at least 1 and at most {MAX_SAMPLES}"
+            )));
+        }
+        Ok(Sampler {
+            count,
+            of: args.sample_of,
+            chosen: Vec::new(),
+        })
+    }
+
+    /// Takes one row of the batch (rows come in game order).
+    pub(crate) fn watch(&mut self, row: &GameRow) {
+        if self.count == 0 {
+            return;
+        }
+        let game = Chosen {
+            index: row.index,
+            turns: row.record.turns,
+            end: row.record.end,
+        };
+        let wanted = match self.of {
+            SampleOf::Longest | SampleOf::Shortest | SampleOf::First => true,
+            SampleOf::ALosses => game.end == GameEnd::Won(rtg::sim::Side::B),
+            SampleOf::BLosses => game.end == GameEnd::Won(rtg::sim::Side::A),
+            SampleOf::Draws => game.end == GameEnd::Draw,
+        };
+        if !wanted {
+            return;
+        }
+        self.chosen.push(game);
+        // Keep the best K: by turns for longest and shortest, else the earliest (game order).
+        match self.of {
+            SampleOf::Longest => self
+                .chosen
+                .sort_by_key(|g| (std::cmp::Reverse(g.turns), g.index)),
+            SampleOf::Shortest => self.chosen.sort_by_key(|g| (g.turns, g.index)),
+            _ => {}
+        }
+        self.chosen.truncate(self.count);
+    }
+
+    /// Writes the chosen games' replays and pages, and the index page, into `dir`.
+    pub(crate) fn write(
+        &self,
+        dir: &Path,
+        matchup: &Matchup,
+        config: &SimConfig,
+        report: &Report,
+    ) -> Result<(), CliError> {
+        let io =
+            |path: &Path, e: std::io::Error| CliError::Usage(format!("{}: {e}", path.display()));
+        std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+        let mut links = Vec::new();
+        for game in &self.chosen {
+            let record = play_game(matchup, &config.game(game.index), true);
+            let replay = Replay::from_record(matchup, &record);
+            let (page, _) = rtg::view::replay_page(&replay, matchup)
+                .map_err(|e| CliError::Content(format!("game {}: {e}", game.index)))?;
+            let name = format!("game-{}", game.index);
+            let html = dir.join(format!("{name}.html"));
+            std::fs::write(&html, page).map_err(|e| io(&html, e))?;
+            let json = dir.join(format!("{name}.json"));
+            let text = serde_json::to_string_pretty(&replay)
+                .map_err(|e| CliError::Content(e.to_string()))?;
+            std::fs::write(&json, text + "\n").map_err(|e| io(&json, e))?;
+            links.push((format!("{name}.html"), describe(matchup, game)));
+        }
+        let index = dir.join("index.html");
+        std::fs::write(&index, index_page(matchup, report, self.of, &links))
+            .map_err(|e| io(&index, e))?;
+        // On standard error: standard output holds the report (perhaps JSON).
+        crate::output::err(format_args!(
+            "{} game pages written, linked from {}",
+            links.len(),
+            index.display()
+        ));
+        Ok(())
+    }
+}
+
+fn describe(matchup: &Matchup, game: &Chosen) -> String {
+    let [a, b] = [&matchup.decks[0].name, &matchup.decks[1].name];
+    let end = match game.end {
+        GameEnd::Won(rtg::sim::Side::A) => format!("{a} (deck A) won"),
+        GameEnd::Won(rtg::sim::Side::B) => format!("{b} (deck B) won"),
+        GameEnd::Draw => "a draw".to_owned(),
+        GameEnd::Error => "an engine error".to_owned(),
+    };
+    format!("game {}: {end} on turn {}", game.index, game.turns)
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The index page: the batch's report and a link to each chosen game. Self-contained.
+fn index_page(
+    matchup: &Matchup,
+    report: &Report,
+    of: SampleOf,
+    links: &[(String, String)],
+) -> String {
+    let title = format!(
+        "{} vs {}: sample games",
+        matchup.decks[0].name, matchup.decks[1].name
+    );
+    let which = of
+        .to_possible_value()
+        .map_or(String::new(), |v| v.get_name().to_owned());
+    let mut list = String::new();
+    for (href, text) in links {
+        let _ = writeln!(
+            list,
+            "<li><a href=\"{}\">{}</a></li>",
+            escape(href),
+            escape(text)
+        );
+    }
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n\
+         <style>body {{ font: 14px/1.4 system-ui, sans-serif; margin: 16px; }} pre {{ background: #f4f1ea; padding: 8px; }}</style>\n\
+         </head>\n<body>\n<h1>{title}</h1>\n<pre id=\"report\">{report}</pre>\n\
+         <h2>{count} games: {which}</h2>\n<ul id=\"samples\">\n{list}</ul>\n</body>\n</html>\n",
+        title = escape(&title),
+        report = escape(&report.table()),
+        count = links.len(),
+        which = escape(&which),
+    )
+}

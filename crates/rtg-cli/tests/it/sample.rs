@@ -1,0 +1,126 @@
+//! `rtg simulate --sample K --html DIR`: pages of chosen games of a batch, the same whatever the
+//! threads, each a replay that verifies.
+
+use crate::support::{TempDir, rtg_root};
+
+/// (game, winner, turns) of each CSV row.
+fn rows(csv: &str) -> Vec<(u64, String, u32)> {
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    reader
+        .records()
+        .map(|r| {
+            let r = r.expect("a row");
+            (
+                r[0].parse().unwrap(),
+                r[3].to_owned(),
+                r[4].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The game indices the index page links, in order.
+fn linked(index: &str) -> Vec<u64> {
+    index
+        .split("<a href=\"game-")
+        .skip(1)
+        .map(|rest| rest.split('.').next().unwrap().parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn the_longest_games_and_one_decks_losses_are_written_as_pages_that_replay() {
+    let dir = TempDir::new();
+    let out = |name: &str| dir.path().join(name).display().to_string();
+    let csv = out("games.csv");
+    let run = rtg_root(&[
+        "simulate",
+        "aggro",
+        "midrange",
+        "--games",
+        "30",
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+        "--csv",
+        &csv,
+        "--sample",
+        "3",
+        "--html",
+        &out("longest"),
+    ]);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.contains("3 game pages written"),
+        "{}",
+        run.stderr
+    );
+    let games = rows(&dir.read("games.csv"));
+    let mut by_length: Vec<&(u64, String, u32)> = games.iter().collect();
+    by_length.sort_by_key(|(game, _, turns)| (std::cmp::Reverse(*turns), *game));
+    let longest: Vec<u64> = by_length.iter().take(3).map(|g| g.0).collect();
+    let index = dir.read("longest/index.html");
+    assert_eq!(linked(&index), longest, "{index}");
+    assert!(
+        index.contains("<pre id=\"report\">"),
+        "the index page holds the report"
+    );
+
+    // The same choice on two threads; deck A's losses are the first games midrange won.
+    let two = rtg_root(&[
+        "simulate",
+        "aggro",
+        "midrange",
+        "--games",
+        "30",
+        "--seed",
+        "5",
+        "--threads",
+        "2",
+        "--sample",
+        "2",
+        "--sample-of",
+        "a-losses",
+        "--html",
+        &out("losses"),
+    ]);
+    assert_eq!(two.code, Some(0), "{}", two.stderr);
+    let losses: Vec<u64> = games
+        .iter()
+        .filter(|(_, winner, _)| winner == "midrange")
+        .take(2)
+        .map(|g| g.0)
+        .collect();
+    assert_eq!(linked(&dir.read("losses/index.html")), losses);
+
+    for game in &longest {
+        let page = dir.read(&format!("longest/game-{game}.html"));
+        assert!(page.contains("<script type=\"application/json\" id=\"rtg-replay\">"));
+        let replay = out(&format!("longest/game-{game}.json"));
+        let check = rtg_root(&["replay", "--quiet", &replay]);
+        assert_eq!(check.code, Some(0), "{}", check.stderr);
+        let turns = games.iter().find(|g| g.0 == *game).unwrap().2;
+        assert!(
+            page.contains(&format!("on turn {turns} ")),
+            "game {game}: {turns} turns"
+        );
+    }
+}
+
+#[test]
+fn a_sample_needs_a_directory_and_a_sensible_size() {
+    let none = rtg_root(&[
+        "simulate", "aggro", "midrange", "--games", "2", "--sample", "2",
+    ]);
+    assert_eq!(none.code, Some(2), "{}", none.stderr);
+    let dir = TempDir::new();
+    let d = dir.path().join("x").display().to_string();
+    for k in ["0", "101"] {
+        let run = rtg_root(&[
+            "simulate", "aggro", "midrange", "--games", "2", "--sample", k, "--html", &d,
+        ]);
+        assert_eq!(run.code, Some(2), "{}", run.stderr);
+        assert!(run.stderr.contains("at most 100"), "{}", run.stderr);
+    }
+}

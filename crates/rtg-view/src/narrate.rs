@@ -1,0 +1,438 @@
+//! Each action of a game and what it caused, in words: "aggro plays Fireball on Goblin
+//! Warrior", "Fireball deals 3 damage to Goblin Warrior; Goblin Warrior dies".
+//!
+//! The words come from the events and from comparing the states before and after: a buff
+//! causes no event, so it is read from the stats that changed. Who dealt damage is read from
+//! the action (the card played or activated, the trigger resolved) or, in combat, from the
+//! declared attacks and blocks.
+
+use std::collections::BTreeSet;
+
+use rtg_core::{
+    CardDefinition, CardType, Event, EventType, GameState, InstanceId, Location, PlayerId, Target,
+    Zone,
+};
+use rtg_rules::Action;
+
+use crate::names::Names;
+
+/// One action in words: the action itself (none for advancing the phase) and what it caused.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Narrated {
+    /// "aggro plays Fireball on Goblin Warrior".
+    pub action: Option<String>,
+    /// "Fireball deals 3 damage to Goblin Warrior; Goblin Warrior dies", one sentence a line.
+    pub lines: Vec<String>,
+}
+
+/// An action in words. With `who`, as a narration ("aggro plays Fireball"); without, as a
+/// choice offered to its player ("play Fireball").
+pub fn describe_action(
+    state: &GameState,
+    names: &Names,
+    action: &Action,
+    who: bool,
+) -> Option<String> {
+    let card = |id: InstanceId| names.card(state, id);
+    let on = |t: &Option<Target>| match t {
+        Some(t) => format!(" on {}", names.target(state, *t)),
+        None => String::new(),
+    };
+    let verb = |player: PlayerId, third: &str, base: &str| {
+        if who {
+            format!("{} {third}", names.player(player))
+        } else {
+            base.to_owned()
+        }
+    };
+    Some(match action {
+        Action::PlayCard {
+            player,
+            card: c,
+            target,
+        } => format!(
+            "{} {}{}",
+            verb(*player, "plays", "play"),
+            card(*c),
+            on(target)
+        ),
+        Action::DeclareAttack { player, attacker } => {
+            format!(
+                "{} {}",
+                verb(*player, "attacks with", "attack with"),
+                card(*attacker)
+            )
+        }
+        Action::DeclareDefense {
+            player,
+            blocker,
+            combat_index,
+        } => {
+            let attacker = state.combats().get(*combat_index).map(|c| c.attacker);
+            format!(
+                "{} {} with {}",
+                verb(*player, "blocks", "block"),
+                attacker.map_or("?".to_owned(), card),
+                card(*blocker)
+            )
+        }
+        Action::OrderBlockers {
+            player,
+            combat_index,
+            blockers,
+        } => {
+            let attacker = state.combats().get(*combat_index).map(|c| c.attacker);
+            let order: Vec<String> = blockers.iter().map(|&b| card(b)).collect();
+            format!(
+                "{} the blockers of {}: {}",
+                verb(*player, "orders", "order"),
+                attacker.map_or("?".to_owned(), card),
+                order.join(", ")
+            )
+        }
+        Action::ActivateAbility {
+            player,
+            card: c,
+            ability_index,
+            target,
+        } => format!(
+            "{} {} of {}{}",
+            verb(*player, "activates", "activate"),
+            state
+                .def(*c)
+                .abilities
+                .get(*ability_index)
+                .map_or("?", |a| a.name.as_str()),
+            card(*c),
+            on(target)
+        ),
+        Action::ResolvePendingTrigger { index, target } => {
+            let pending = state.pending_triggers().get(*index);
+            let source = pending.map_or("a trigger".to_owned(), |p| card(p.alteration.source));
+            let player = pending.map_or(PlayerId::FIRST, |p| p.controller);
+            format!(
+                "{} {} for {}",
+                verb(player, "chooses", "choose"),
+                names.target(state, *target),
+                source
+            )
+        }
+        Action::AdvancePhase => {
+            if who {
+                return None;
+            }
+            "pass (go to the next phase)".to_owned()
+        }
+    })
+}
+
+/// The card an action makes act: the card played or activated, the source of the trigger.
+fn cause_of(before: &GameState, action: &Action) -> Option<InstanceId> {
+    match action {
+        Action::PlayCard { card, .. } | Action::ActivateAbility { card, .. } => Some(*card),
+        Action::ResolvePendingTrigger { index, .. } => before
+            .pending_triggers()
+            .get(*index)
+            .map(|p| p.alteration.source),
+        _ => None,
+    }
+}
+
+/// How long a buff from `def` lasts, in words (` until end of turn`), from its temporary
+/// buff alterations; empty when it lasts.
+fn duration(def: &CardDefinition) -> String {
+    let alteration = def
+        .abilities
+        .iter()
+        .flat_map(|a| a.alterations.iter())
+        .find(|a| a.effect.starts_with("buff") && a.is_temporary());
+    let Some(alteration) = alteration else {
+        return String::new();
+    };
+    match (alteration.end_trigger, alteration.turn_duration) {
+        (Some(EventType::OnTurnEnd), _) => " until end of turn".to_owned(),
+        (_, Some(1)) => " for 1 turn".to_owned(),
+        (_, Some(n)) => format!(" for {n} turns"),
+        (Some(event), None) => format!(" until {}", event.name()),
+        (None, None) => String::new(),
+    }
+}
+
+fn signed(n: i32) -> String {
+    if n < 0 {
+        n.to_string()
+    } else {
+        format!("+{n}")
+    }
+}
+
+/// Who dealt combat damage to `id`: its attacker when it blocked, its blockers when it attacked.
+fn combat_dealers(before: &GameState, names: &Names, id: InstanceId) -> Option<String> {
+    for combat in before.combats().iter() {
+        if combat.blockers.contains(&id) {
+            return Some(names.card(before, combat.attacker));
+        }
+        if combat.attacker == id && !combat.blockers.is_empty() {
+            let list: Vec<String> = combat
+                .blockers
+                .iter()
+                .map(|&b| names.card(before, b))
+                .collect();
+            return Some(join_and(&list));
+        }
+    }
+    None
+}
+
+fn join_and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+fn where_now(state: &GameState, names: &Names, id: InstanceId) -> String {
+    let card = state.card(id);
+    let owner = names.player(card.owner);
+    match card.location().zone() {
+        Some(Zone::Hand) => format!("returns to {owner}'s hand"),
+        Some(Zone::Deck) => format!("is put into {owner}'s deck"),
+        Some(Zone::Graveyard) => format!("goes to {owner}'s graveyard"),
+        Some(Zone::Battlefield) => format!("enters {owner}'s battlefield"),
+        None => "leaves the game".to_owned(),
+    }
+}
+
+/// The stat changes between the states of the cards on both battlefields, as sentences: buffs
+/// with their cause (`Battle Cry: Goblin Warrior gets +3/+0 until end of turn`), buffs wearing
+/// off, new printed stats.
+fn stat_changes(
+    before: &GameState,
+    after: &GameState,
+    names: &Names,
+    cause: Option<InstanceId>,
+) -> (Vec<String>, Vec<String>) {
+    let (mut gained, mut lost) = (Vec::new(), Vec::new());
+    for seat in PlayerId::ALL {
+        for &id in after.player(seat).battlefield().iter() {
+            let Some(old) = before.try_card(id) else {
+                continue;
+            };
+            if old.location() != Location::Battlefield {
+                continue;
+            }
+            let (old, new) = (old.stats, after.card(id).stats);
+            let name = names.card(after, id);
+            if (old.base_attack, old.base_defense) != (new.base_attack, new.base_defense) {
+                gained.push(format!(
+                    "{name} becomes {}/{}",
+                    new.base_attack, new.base_defense
+                ));
+            }
+            let (da, dd) = (
+                new.attack_buff - old.attack_buff,
+                new.defense_buff - old.defense_buff,
+            );
+            if (da, dd) == (0, 0) {
+                continue;
+            }
+            let delta = format!("{}/{}", signed(da), signed(dd));
+            match cause {
+                Some(source) => gained.push(format!(
+                    "{}: {name} gets {delta}{}",
+                    names.card(before, source),
+                    duration(before.def(source))
+                )),
+                None if da <= 0 && dd <= 0 => lost.push(format!(
+                    "{}/{} on {name} wears off",
+                    signed(-da),
+                    signed(-dd)
+                )),
+                None => gained.push(format!("{name} gets {delta}")),
+            }
+        }
+    }
+    (gained, lost)
+}
+
+/// Narrates one action: what it was and what it caused, from the states around it and its
+/// events.
+pub fn narrate(
+    before: &GameState,
+    after: &GameState,
+    action: &Action,
+    events: &[Event],
+) -> Narrated {
+    narrate_for(before, after, action, events, [false, false])
+}
+
+/// [`narrate`] for a person who does not see the hands of the `hidden` seats (see
+/// [`Names::seen_by`]).
+pub fn narrate_for(
+    before: &GameState,
+    after: &GameState,
+    action: &Action,
+    events: &[Event],
+    hidden: [bool; 2],
+) -> Narrated {
+    let names = Names::seen_by(&[before, after], hidden);
+    let name = |id: InstanceId| names.card(after, id);
+    let cause = cause_of(before, action);
+    let cause_name = cause.map(|c| names.card(before, c));
+    let played = match action {
+        Action::PlayCard { card, .. } => Some(*card),
+        _ => None,
+    };
+    let turn_changed = after.turn() != before.turn();
+    let died: BTreeSet<InstanceId> = events
+        .iter()
+        .filter(|e| e.kind == EventType::OnCardDeath)
+        .filter_map(|e| e.source)
+        .collect();
+    let (gained, wore_off) = stat_changes(before, after, &names, cause);
+    let mut lines: Vec<String> = gained;
+    let mut healed: Vec<String> = Vec::new();
+    let mut drawn: [u32; 2] = [0, 0];
+    for event in events {
+        let source = event.source;
+        let amount = event.amount.unwrap_or(0);
+        let player = |p: Option<PlayerId>| p.map_or("?", |p| names.player(p)).to_owned();
+        let target_player = match event.target {
+            Some(Target::Player(p)) => Some(p),
+            _ => event.zone_owner,
+        };
+        match (event.kind, source) {
+            (EventType::OnCardReceiveDamage, Some(id)) => {
+                let dealer = combat_dealers(before, &names, id).or_else(|| cause_name.clone());
+                lines.push(match dealer {
+                    Some(dealer) => {
+                        let verb = if dealer.contains(" and ") {
+                            "deal"
+                        } else {
+                            "deals"
+                        };
+                        format!("{dealer} {verb} {amount} damage to {}", name(id))
+                    }
+                    None => format!("{} is dealt {amount} damage", name(id)),
+                });
+            }
+            (EventType::OnCardDeath, Some(id)) => {
+                let who = name(id);
+                let sentence = format!("{who} dies");
+                match lines.iter_mut().rev().find(|l| {
+                    l.ends_with(&format!(" to {who}"))
+                        || l.ends_with(&format!("{who} is dealt {amount} damage"))
+                }) {
+                    Some(line) => {
+                        line.push_str("; ");
+                        line.push_str(&sentence);
+                    }
+                    None => lines.push(sentence),
+                }
+            }
+            (EventType::OnCardHealed, Some(id)) => match &cause_name {
+                Some(c) if !turn_changed => {
+                    lines.push(format!("{c} heals {amount} damage from {}", name(id)))
+                }
+                _ => healed.push(name(id)),
+            },
+            (EventType::OnCardEnterBattlefield, Some(id)) if Some(id) != played => {
+                let card = after.card(id);
+                let owner = names.player(card.owner);
+                lines.push(if card.token {
+                    format!(
+                        "a {} token enters {owner}'s battlefield",
+                        after.def(id).name
+                    )
+                } else {
+                    format!("{} enters {owner}'s battlefield", name(id))
+                });
+            }
+            (EventType::OnCardLeaveBattlefield, Some(id)) if !died.contains(&id) => {
+                lines.push(format!("{} {}", name(id), where_now(after, &names, id)));
+            }
+            (EventType::OnCardEnterGraveyard, Some(id)) => {
+                let spell_done = Some(id) == played && after.def(id).card_type == CardType::Spell;
+                let from = before.try_card(id).map(|c| c.location());
+                if died.contains(&id) || spell_done || from == Some(Location::Battlefield) {
+                    continue;
+                }
+                let owner = names.player(after.card(id).owner);
+                lines.push(match from {
+                    Some(Location::Hand) => {
+                        format!("{} is discarded from {owner}'s hand", name(id))
+                    }
+                    Some(Location::Deck) => format!("{} is milled from {owner}'s deck", name(id)),
+                    _ => format!("{} goes to {owner}'s graveyard", name(id)),
+                });
+            }
+            (EventType::OnCardLeaveGraveyard, Some(id)) => {
+                lines.push(format!(
+                    "{} leaves the graveyard and {}",
+                    name(id),
+                    where_now(after, &names, id)
+                ));
+            }
+            (EventType::OnCardDraw, _) if !turn_changed => {
+                if let Some(p) = event.zone_owner {
+                    drawn[p.index()] += 1;
+                }
+            }
+            (EventType::OnPlayerReceiveDamage, _) => {
+                let by = source
+                    .map(|s| names.card(after, s))
+                    .or_else(|| cause_name.clone());
+                let to = player(target_player);
+                lines.push(match by {
+                    Some(by) => format!("{by} deals {amount} damage to {to}"),
+                    None => format!("{to} is dealt {amount} damage"),
+                });
+            }
+            (EventType::OnPlayerHealed, _) => {
+                let to = player(target_player);
+                let by = source.map(|s| names.card(after, s));
+                lines.push(match by {
+                    Some(by) if !turn_changed => format!("{by} heals {to} by {amount}"),
+                    _ => format!("{to} gains {amount} health"),
+                });
+            }
+            (EventType::OnPlayerDeath, _) => {
+                lines.push(format!("{}'s health reaches 0", player(target_player)));
+            }
+            (EventType::OnPlayerManaGained, _) if !turn_changed => {
+                let to = player(target_player);
+                let mana = source
+                    .map(|s| after.def(s))
+                    .filter(|d| {
+                        d.card_type == CardType::Mana
+                            && d.mana.total() == u64::from(amount.unsigned_abs())
+                    })
+                    .map_or(format!("{amount} mana"), |d| d.mana.to_string());
+                match source {
+                    Some(s) => {
+                        lines.push(format!("{to} gets {mana} from {}", names.card(after, s)))
+                    }
+                    None => lines.push(format!("{to} gets {mana}")),
+                }
+            }
+            _ => {}
+        }
+    }
+    for (seat, n) in drawn.iter().enumerate() {
+        let who = names.player(PlayerId::ALL[seat]);
+        match n {
+            0 => {}
+            1 => lines.push(format!("{who} draws a card")),
+            n => lines.push(format!("{who} draws {n} cards")),
+        }
+    }
+    if !healed.is_empty() {
+        lines.push(format!("the damage on {} wears off", join_and(&healed)));
+    }
+    lines.extend(wore_off);
+    Narrated {
+        action: describe_action(before, &names, action, true),
+        lines,
+    }
+}

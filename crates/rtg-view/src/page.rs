@@ -1,0 +1,115 @@
+//! The HTML replay viewer: one self-contained page (no network, no external file) holding the
+//! replay and the board of every step as JSON in `<script type="application/json"
+//! id="rtg-replay">`, and the script that shows them.
+
+use std::collections::BTreeMap;
+
+use rtg_core::{Event, GameState};
+use rtg_rules::Action;
+use rtg_sim::{Matchup, Replay, ReplayError, Verified};
+use serde::Serialize;
+
+use crate::board::{Board, CardFace, face};
+use crate::names::Names;
+use crate::narrate::narrate;
+
+/// The page's script and style, around the data.
+const TEMPLATE: &str = include_str!("viewer.html");
+/// Where the data goes in [`TEMPLATE`].
+const DATA_SLOT: &str = "/*RTG-DATA*/";
+/// Where the title goes.
+const TITLE_SLOT: &str = "<!--RTG-TITLE-->";
+
+/// One step of the game as the page shows it: the board after the action, the action and what
+/// it caused in words.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct PageStep {
+    /// The board after the step.
+    pub board: Board,
+    /// The action in words (none for the start and for advancing the phase).
+    pub action: Option<String>,
+    /// What it caused, in words.
+    pub lines: Vec<String>,
+}
+
+/// Every step of one game, built by watching it ([`Timeline::observe`] has the shape of
+/// `rtg_sim::Observer`), and the faces of the cards it shows.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Timeline {
+    /// The faces of every card of the game, by card id.
+    pub faces: BTreeMap<String, CardFace>,
+    /// The starting board, then one step per action.
+    pub steps: Vec<PageStep>,
+    #[serde(skip)]
+    previous: Option<GameState>,
+}
+
+impl Timeline {
+    /// An empty timeline.
+    pub fn new() -> Timeline {
+        Timeline::default()
+    }
+
+    /// Takes the starting state (no action), then each state after an action with the action
+    /// and its events.
+    pub fn observe(&mut self, state: &GameState, action: Option<&Action>, events: &[Event]) {
+        if self.faces.is_empty() {
+            for (_, def) in state.content().definitions.iter() {
+                self.faces.insert(def.card_id.to_string(), face(def));
+            }
+        }
+        let said = match (action, &self.previous) {
+            (Some(action), Some(before)) => narrate(before, state, action, events),
+            _ => Default::default(),
+        };
+        self.steps.push(PageStep {
+            board: Board::new(state, &Names::new(&[state])),
+            action: said.action,
+            lines: said.lines,
+        });
+        // A persistent state: keeping the last one is a few reference counts.
+        self.previous = Some(state.clone());
+    }
+}
+
+/// The data the page embeds.
+#[derive(Serialize)]
+struct PageData<'a> {
+    title: &'a str,
+    replay: &'a Replay,
+    view: &'a Timeline,
+}
+
+/// The viewer page of a game: its replay and its timeline, embedded as JSON.
+pub fn page(replay: &Replay, timeline: &Timeline) -> String {
+    let title = match &replay.decks {
+        [a, b] => format!("{} vs {} — seed {}", a.name, b.name, replay.settings.seed),
+    };
+    let data = PageData {
+        title: &title,
+        replay,
+        view: timeline,
+    };
+    // invariant: the data is plain and always serialises. `<` is written `\u003c` so that no
+    // text in the JSON can close the script element (`</script>`) or open a comment.
+    let json = serde_json::to_string(&data)
+        .unwrap_or_else(|_| "{}".to_owned())
+        .replace('<', "\\u003c");
+    TEMPLATE
+        .replacen(TITLE_SLOT, &escape_html(&title), 1)
+        .replacen(DATA_SLOT, &json, 1)
+}
+
+/// Re-runs a replay on its matchup (checking every digest) and makes its page.
+pub fn replay_page(replay: &Replay, matchup: &Matchup) -> Result<(String, Verified), ReplayError> {
+    let mut timeline = Timeline::new();
+    let verified = replay.verify(matchup, |s, a, e| timeline.observe(s, a, e))?;
+    Ok((page(replay, &timeline), verified))
+}
+
+fn escape_html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
