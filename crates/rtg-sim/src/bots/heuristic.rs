@@ -16,9 +16,9 @@ use crate::bots::{Bot, best_target, chooser, resolve_first_pending};
 ///   when no creature is worth it.
 /// - **Plays**: a mana card first, then the affordable cards, dearest first.
 /// - **Attacks**: everything when the attack is lethal through every possible block; otherwise a
-///   creature attacks when no blocker can kill it without dying to it or being worth less, and
-///   the race favours attacking (attacking creatures cannot block on the next turn, so it keeps
-///   back enough blockers when the opponent's board threatens lethal).
+///   creature attacks unless some blocker could kill it and survive (a trade is the defender's
+///   choice), keeping back enough blockers to survive the opponent's next swing (attacking
+///   creatures cannot block on the next turn) unless the race favours attacking.
 /// - **Blocks**: a block that kills the attacker and survives first, then one that trades up
 ///   (the blocker worth less than the attacker), then one that survives; a chump block only
 ///   against lethal damage.
@@ -246,12 +246,12 @@ impl HeuristicBot {
             .collect();
         ranked.sort_by_key(|&a| -value(view, a));
         for attacker in ranked {
-            let safe = blockers.iter().all(|&b| {
-                !view.can_block(b, attacker)
-                    || !kills(view, b, attacker)
-                    || (kills(view, attacker, b) && value(view, b) >= value(view, attacker))
+            // The defender decides whether to trade; what an attack must not offer is a free
+            // kill: a blocker that kills it and survives.
+            let free_kill = blockers.iter().any(|&b| {
+                view.can_block(b, attacker) && kills(view, b, attacker) && !kills(view, attacker, b)
             });
-            if !safe {
+            if free_kill {
                 continue;
             }
             // Keep back enough to survive their swing: the attack of theirs the creatures left
