@@ -74,6 +74,9 @@ fn steps() -> Vec<Cmd> {
             "--bot",
             "heuristic",
         ]),
+        // The Python package: one dev build of the extension (`maturin develop`, reusing the
+        // libraries built above) into a virtual environment under target/, then pytest.
+        Cmd::cargo(&["xtask", "python"]),
         // The pages (reports, replay viewer) in a real headless chromium: last, because it
         // needs the system's browser and node (`.ci/run` installs them on a fresh machine).
         Cmd::cargo(&["xtask", "browser"]),
@@ -182,6 +185,7 @@ mod tests {
                 "cargo run -p rtg-cli -- check",
                 "cargo run -p rtg-cli -- scenario scenarios/",
                 "cargo run -p rtg-cli -- simulate aggro midrange --games 200 --bot heuristic",
+                "cargo xtask python",
                 "cargo xtask browser",
             ]
         );

@@ -75,6 +75,7 @@ pub(crate) const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     ("rtg-cli", &["rtg"]),
+    ("rtg-py", &["rtg"]),
 ];
 
 /// One workspace package as `cargo metadata` describes it: its name, its manifest, and its

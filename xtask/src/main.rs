@@ -5,6 +5,8 @@
 //! - `cargo xtask ci`: every check CI runs, in order, stopping at the first failure. `.ci/run`
 //!   runs exactly this, so a green `cargo xtask ci` on a developer's machine means a green CI.
 //! - `cargo xtask browser`: the headless-browser tests of the pages in `tests/browser/`.
+//! - `cargo xtask python`: the Python package's pytest suite, in a virtual environment under
+//!   `target/`.
 //! - `cargo xtask snapshots [--accept]`: review (and accept) insta snapshot changes without
 //!   `cargo-insta` installed.
 //!
@@ -26,6 +28,7 @@ mod json;
 mod layers;
 #[cfg(test)]
 mod manifest;
+mod python;
 mod snapshots;
 #[cfg(test)]
 mod tidy;
@@ -47,10 +50,13 @@ Commands:
                         snapshots never auto-accepted), benches as a smoke test, a publish
                         dry run of the library crates, then
                         `rtg check`, `rtg scenario scenarios/` and a short `rtg simulate`
-                        on the bundled cards/ and decks/, and the browser tests.
+                        on the bundled cards/ and decks/, the Python package's tests and the
+                        browser tests.
                         `.ci/run` runs exactly this.
   browser               Run the headless-browser tests of the pages (tests/browser/, node +
                         playwright-core + Debian's chromium), after building `rtg`.
+  python                Run the Python package's tests (crates/rtg-py/tests, pytest) in a
+                        virtual environment under target/py-venv, after `maturin develop`.
   snapshots [--accept]  Run the tests writing changed insta snapshots as `.snap.new` files,
                         show each one's diff, and with --accept move them over the `.snap`s.
                         See `cargo xtask snapshots --help`.
@@ -69,6 +75,7 @@ fn main() -> ExitCode {
     match command {
         "ci" => ci::run(rest),
         "browser" => browser::run(rest),
+        "python" => python::run(rest),
         "snapshots" => snapshots::run(rest),
         "help" | "-h" | "--help" => {
             print!("{USAGE}");

@@ -1,0 +1,62 @@
+"""The specification's enums, as ``str`` enums whose values are the card-file names.
+
+``CardType.CREATURE == "creature"``, ``PhaseType("main") is PhaseType.MAIN``. The members come
+from the engine (``rtg._rtg``), so they cannot drift from what it accepts.
+"""
+
+from enum import Enum
+
+from . import _rtg
+
+__all__ = [
+    "CardType",
+    "ManaType",
+    "EventType",
+    "AbilityType",
+    "TargetSpec",
+    "Technique",
+    "PhaseType",
+    "TriggerOwner",
+    "ParamRef",
+    "phase_of",
+]
+
+
+class _Named(str, Enum):
+    """A name of the card format; compares equal to its string."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def _members(names):
+    return {name.upper(): name for name in names}
+
+
+CardType = _Named("CardType", _members(_rtg.CARD_TYPES), module=__name__)
+CardType.__doc__ = "What a card is: creature, spell or mana."
+ManaType = _Named("ManaType", _members(_rtg.MANA_TYPES), module=__name__)
+ManaType.__doc__ = "A mana type: fire, earth, water, air, or any (generic)."
+EventType = _Named("EventType", _members(_rtg.EVENT_TYPES), module=__name__)
+EventType.__doc__ = "An engine event (the trigger names of card files)."
+AbilityType = _Named("AbilityType", {"TRIGGERED": "triggered", "ACTIVATED": "activated"}, module=__name__)
+AbilityType.__doc__ = "How an ability is used: triggered by an event, or activated by its controller."
+TargetSpec = _Named("TargetSpec", _members(_rtg.TARGET_SPECS), module=__name__)
+TargetSpec.__doc__ = "Whom an alteration acts on: self, owner, opponent or choose."
+Technique = _Named("Technique", _members(_rtg.TECHNIQUES), module=__name__)
+Technique.__doc__ = "A creature keyword: haste, flying, reach, trample, deathtouch."
+# PTG's values ("main_post" for MAIN_POSTCOMBAT); the engine's names map onto the members.
+PhaseType = _Named("PhaseType", {n.upper(): ("main_post" if n == "main_postcombat" else n) for n in _rtg.PHASES}, module=__name__)
+PhaseType.__doc__ = "A phase of a turn, in turn order (END is a phase the game rests in)."
+ParamRef = _Named("ParamRef", {"ATTACK": "$attack", "DEFENSE": "$defense"}, module=__name__)
+ParamRef.__doc__ = "A parameter read from the source card when the effect starts."
+TriggerOwner = _Named("TriggerOwner", {"ANY": "any", "OWNER": "owner", "OPPONENT": "opponent"}, module=__name__)
+TriggerOwner.__doc__ = "Whose zones a triggered alteration listens to."
+
+
+_PHASES = {name: PhaseType[name.upper()] for name in _rtg.PHASES}
+
+
+def phase_of(name: str) -> "PhaseType":
+    """The ``PhaseType`` of an engine phase name (``"main_postcombat"`` → ``MAIN_POSTCOMBAT``)."""
+    return _PHASES[name]

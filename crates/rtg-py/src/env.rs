@@ -1,0 +1,411 @@
+//! `VecEnv`: n games stepped in one call, for agents. Each game seats the agent (deck A)
+//! against a named bot (deck B); a step plays the agent's action, then the bot until the agent
+//! must act again or the game ends. Observations and masks come out as flat byte buffers
+//! (float32 and uint8) that the Python layer views as arrays.
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyTuple};
+
+use rtg::sim::{Bot, BotRegistry, BotSpec, GameSettings, Matchup, PlayerView};
+use rtg::{Action, Event, GameRng, GameState, PlayerId, Scratch};
+
+use crate::obs::{ACTION_COUNT, OBSERVATION_SIZE, legal_by_index, observe};
+use crate::state::PyState;
+
+/// One game of the batch.
+#[derive(Clone)]
+struct Slot {
+    state: GameState,
+    agent: PlayerId,
+    rng: GameRng,
+    in_phase: u32,
+    steps: u64,
+    episode: u64,
+    /// The agent's legal actions by index, when it is to act.
+    legal: Vec<(u16, Action)>,
+    /// The game ended and was not reset (no autoreset).
+    done: bool,
+}
+
+/// What one slot's step gave.
+#[derive(Clone, Copy, Default)]
+struct Stepped {
+    reward: f32,
+    terminated: bool,
+    truncated: bool,
+}
+
+/// The batch, without Python: stepped with the GIL released.
+struct Core {
+    matchup: Matchup,
+    /// The opponent's spec (recorded in the games' settings) and the bot made from it.
+    opponent: (BotSpec, std::sync::Arc<dyn Bot>),
+    seat: Option<u8>,
+    max_turns: u32,
+    max_steps: u64,
+    autoreset: bool,
+    /// An action outside the mask is an error (else the first legal action is played).
+    strict: bool,
+    seed: u64,
+    slots: Vec<Slot>,
+    scratch: Scratch,
+    events: Vec<Event>,
+}
+
+impl Core {
+    /// The seed of episode `episode` of slot `index`.
+    fn game_seed(&self, index: usize, episode: u64) -> u64 {
+        GameRng::derive_seed(GameRng::derive_seed(self.seed, index as u64), episode)
+    }
+
+    fn new_slot(&mut self, index: usize, episode: u64) -> Result<Slot, String> {
+        let seed = self.game_seed(index, episode);
+        // The agent takes the first turn in even episodes (or always in its fixed seat).
+        let agent_first = match self.seat {
+            Some(seat) => seat == 0,
+            None => episode.is_multiple_of(2) == index.is_multiple_of(2),
+        };
+        let settings = GameSettings {
+            seed,
+            a_first: agent_first,
+            bots: [BotSpec::new("agent"), self.opponent.0.clone()],
+            max_turns: self.max_turns,
+            opening_hand: 7,
+        };
+        let state = rtg::sim::initial_state(&self.matchup, &settings)?;
+        let mut slot = Slot {
+            state,
+            agent: if agent_first {
+                PlayerId::FIRST
+            } else {
+                PlayerId::SECOND
+            },
+            rng: GameRng::seeded(GameRng::derive_seed(seed, 0x0b07)),
+            in_phase: 0,
+            steps: 0,
+            episode,
+            legal: Vec::new(),
+            done: false,
+        };
+        self.play_opponent(&mut slot)?;
+        Ok(slot)
+    }
+
+    /// Applies one action to a slot's game, counting actions per phase.
+    fn act(&mut self, slot: &mut Slot, action: &Action) -> Result<(), String> {
+        self.events.clear();
+        rtg::step(&mut slot.state, action, &mut self.events, &mut self.scratch)
+            .map_err(|e| e.to_string())?;
+        slot.in_phase = if matches!(action, Action::AdvancePhase) {
+            0
+        } else {
+            slot.in_phase + 1
+        };
+        Ok(())
+    }
+
+    /// Plays the opponent until the agent must act or the game is over; then lists the agent's
+    /// legal actions.
+    fn play_opponent(&mut self, slot: &mut Slot) -> Result<(), String> {
+        while !slot.state.is_over() && rtg::sim::to_act(&slot.state) != slot.agent {
+            let player = rtg::sim::to_act(&slot.state);
+            let mut action = self
+                .opponent
+                .1
+                .choose(&PlayerView::new(&slot.state, player), &mut slot.rng);
+            // As the simulator does: a phase with too many actions is ended.
+            if slot.in_phase >= rtg::sim::MAX_ACTIONS_PER_PHASE
+                && slot.state.pending_triggers().is_empty()
+            {
+                action = Action::AdvancePhase;
+            }
+            self.act(slot, &action)?;
+        }
+        legal_by_index(&PlayerView::new(&slot.state, slot.agent), &mut slot.legal);
+        if slot.in_phase >= rtg::sim::MAX_ACTIONS_PER_PHASE
+            && slot.state.pending_triggers().is_empty()
+        {
+            // The agent too must end a phase with too many actions: only advancing is left.
+            slot.legal.retain(|(i, _)| *i == 0);
+        }
+        Ok(())
+    }
+
+    fn reset(&mut self, seed: u64) -> Result<(), String> {
+        self.seed = seed;
+        for i in 0..self.slots.len() {
+            self.slots[i] = self.new_slot(i, 0)?;
+        }
+        Ok(())
+    }
+
+    /// The action each game plays for its index: checked for every game before any is
+    /// stepped, so a refused step changes nothing.
+    fn chosen(&self, actions: &[i64]) -> Result<Vec<Action>, String> {
+        actions
+            .iter()
+            .zip(&self.slots)
+            .enumerate()
+            .map(|(i, (&index, slot))| {
+                if slot.done {
+                    return Err(format!("game {i} is over: reset it before stepping"));
+                }
+                let found = slot.legal.iter().find(|(j, _)| i64::from(*j) == index);
+                match (found, slot.legal.first()) {
+                    (Some((_, a)), _) => Ok(a.clone()),
+                    (None, Some((_, first))) if !self.strict => Ok(first.clone()),
+                    _ => Err(format!(
+                        "game {i}: action {index} is not legal now (see the action mask)"
+                    )),
+                }
+            })
+            .collect()
+    }
+
+    fn step(&mut self, actions: &[i64], out: &mut [Stepped]) -> Result<(), String> {
+        let chosen = self.chosen(actions)?;
+        // The slots are taken out while they are stepped, so that each is changed in place
+        // (no copy of its game) while the rest of the core is borrowed.
+        let mut slots = std::mem::take(&mut self.slots);
+        let result = self.step_slots(&mut slots, &chosen, out);
+        self.slots = slots;
+        result
+    }
+
+    fn step_slots(
+        &mut self,
+        slots: &mut [Slot],
+        chosen: &[Action],
+        out: &mut [Stepped],
+    ) -> Result<(), String> {
+        for (i, (slot, action)) in slots.iter_mut().zip(chosen).enumerate() {
+            self.act(slot, action)?;
+            slot.steps += 1;
+            self.play_opponent(slot)?;
+            let mut result = Stepped::default();
+            if slot.state.is_over() {
+                result.reward = match slot.state.status() {
+                    rtg::GameStatus::Winner(p) if p == slot.agent => 1.0,
+                    rtg::GameStatus::Winner(_) => -1.0,
+                    _ => 0.0,
+                };
+                let by_limit = matches!(
+                    rtg::end_reason(&slot.state),
+                    Some(rtg::EndReason::TurnLimit)
+                );
+                result.truncated = by_limit;
+                result.terminated = !by_limit;
+            } else if slot.steps >= self.max_steps {
+                result.truncated = true;
+            }
+            out[i] = result;
+            if result.terminated || result.truncated {
+                if self.autoreset {
+                    *slot = self.new_slot(i, slot.episode + 1)?;
+                } else {
+                    slot.done = true;
+                    slot.legal.clear();
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// n games for an agent against a named bot. See `rtg.env.VectorEnv` for the Python API.
+#[pyclass(module = "rtg", name = "VecEnv")]
+pub(crate) struct PyVecEnv {
+    core: Core,
+}
+
+fn runtime(e: String) -> PyErr {
+    PyRuntimeError::new_err(e)
+}
+
+#[pymethods]
+impl PyVecEnv {
+    #[new]
+    #[pyo3(signature = (n, deck_a, deck_b, *, opponent = "greedy", seat = None, max_turns = 200,
+        max_steps = 10_000, autoreset = true, strict = true))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        n: usize,
+        deck_a: &Bound<'_, PyAny>,
+        deck_b: &Bound<'_, PyAny>,
+        opponent: &str,
+        seat: Option<u8>,
+        max_turns: u32,
+        max_steps: u64,
+        autoreset: bool,
+        strict: bool,
+    ) -> PyResult<PyVecEnv> {
+        if n == 0 {
+            return Err(PyValueError::new_err("a VecEnv needs at least one game"));
+        }
+        if seat.is_some_and(|s| s > 1) {
+            return Err(PyValueError::new_err("seat is 0, 1 or None (alternate)"));
+        }
+        if max_turns == 0 || max_turns > rtg::sim::MAX_TURNS {
+            return Err(PyValueError::new_err(format!(
+                "max_turns must be from 1 to {}",
+                rtg::sim::MAX_TURNS
+            )));
+        }
+        let registry = BotRegistry::builtin();
+        let spec = registry
+            .parse(opponent)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let bot = registry
+            .make(&spec)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let opponent = (spec, bot);
+        let name = |d: &Bound<'_, PyAny>, fallback: &str| -> PyResult<String> {
+            match d.getattr("name") {
+                Ok(n) if !n.is_none() => n.extract(),
+                _ => Ok(fallback.to_owned()),
+            }
+        };
+        let a = rtg::sim::DeckList {
+            name: name(deck_a, "agent")?,
+            cards: crate::cards::defs_of(deck_a)?,
+        };
+        let b = rtg::sim::DeckList {
+            name: name(deck_b, "opponent")?,
+            cards: crate::cards::defs_of(deck_b)?,
+        };
+        let matchup = Matchup::new(a, b)
+            .map_err(|e| crate::errors::other(py, "SetupError", "setup", e.to_string()))?;
+        let mut core = Core {
+            matchup,
+            opponent,
+            seat,
+            max_turns,
+            max_steps: max_steps.max(1),
+            autoreset,
+            strict,
+            seed: 0,
+            slots: Vec::with_capacity(n),
+            scratch: Scratch::new(),
+            events: Vec::new(),
+        };
+        for i in 0..n {
+            let slot = core.new_slot(i, 0).map_err(runtime)?;
+            core.slots.push(slot);
+        }
+        Ok(PyVecEnv { core })
+    }
+
+    /// The number of games.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.core.slots.len()
+    }
+
+    /// Starts every game anew from `seed` (game i's episode e is seeded from (seed, i, e)).
+    fn reset(&mut self, py: Python<'_>, seed: u64) -> PyResult<()> {
+        let core = &mut self.core;
+        py.detach(|| core.reset(seed)).map_err(runtime)
+    }
+
+    /// Starts game `index` anew as episode `episode` of the current seed.
+    fn reset_one(&mut self, index: usize, episode: u64) -> PyResult<()> {
+        if index >= self.core.slots.len() {
+            return Err(PyValueError::new_err(format!("no game {index}")));
+        }
+        self.core.slots[index] = self.core.new_slot(index, episode).map_err(runtime)?;
+        Ok(())
+    }
+
+    /// Steps every game with one action index each; returns (rewards, terminated, truncated) as
+    /// lists. A finished game is reset at once when `autoreset` is on.
+    fn step<'py>(&mut self, py: Python<'py>, actions: Vec<i64>) -> PyResult<Bound<'py, PyTuple>> {
+        let n = self.core.slots.len();
+        if actions.len() != n {
+            return Err(PyValueError::new_err(format!(
+                "step needs {n} actions, one per game; got {}",
+                actions.len()
+            )));
+        }
+        let mut out = vec![Stepped::default(); n];
+        let core = &mut self.core;
+        py.detach(|| core.step(&actions, &mut out))
+            .map_err(PyValueError::new_err)?;
+        let rewards: Vec<f32> = out.iter().map(|s| s.reward).collect();
+        let terminated: Vec<bool> = out.iter().map(|s| s.terminated).collect();
+        let truncated: Vec<bool> = out.iter().map(|s| s.truncated).collect();
+        (rewards, terminated, truncated).into_pyobject(py)
+    }
+
+    /// Every game's observation, float32 values in native byte order, game after game.
+    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let slots = &self.core.slots;
+        let mut values = vec![0f32; slots.len() * OBSERVATION_SIZE];
+        for (slot, chunk) in slots.iter().zip(values.chunks_mut(OBSERVATION_SIZE)) {
+            observe(
+                &PlayerView::new(&slot.state, slot.agent),
+                &slot.legal,
+                slot.in_phase,
+                chunk,
+            );
+        }
+        PyBytes::new_with(py, values.len() * 4, |bytes| {
+            for (value, out) in values.iter().zip(bytes.chunks_exact_mut(4)) {
+                out.copy_from_slice(&value.to_ne_bytes());
+            }
+            Ok(())
+        })
+    }
+
+    /// Every game's action mask, one byte (0 or 1) per action index, game after game.
+    fn masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let slots = &self.core.slots;
+        PyBytes::new_with(py, slots.len() * ACTION_COUNT, |bytes| {
+            bytes.fill(0);
+            for (slot, mask) in slots.iter().zip(bytes.chunks_exact_mut(ACTION_COUNT)) {
+                for (i, _) in &slot.legal {
+                    mask[usize::from(*i)] = 1;
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// Game `index`'s legal actions by index: a list of (index, Action).
+    fn legal(&self, index: usize) -> PyResult<Vec<(u16, crate::state::PyAction)>> {
+        let slot = self
+            .core
+            .slots
+            .get(index)
+            .ok_or_else(|| PyValueError::new_err(format!("no game {index}")))?;
+        Ok(slot
+            .legal
+            .iter()
+            .map(|(i, a)| (*i, crate::state::PyAction { action: a.clone() }))
+            .collect())
+    }
+
+    /// Game `index`'s current state (the whole game, hidden information included: for
+    /// debugging and display, not for the agent).
+    fn state(&self, index: usize) -> PyResult<PyState> {
+        let slot = self
+            .core
+            .slots
+            .get(index)
+            .ok_or_else(|| PyValueError::new_err(format!("no game {index}")))?;
+        Ok(PyState {
+            state: slot.state.clone(),
+        })
+    }
+
+    /// Game `index`'s agent seat, episode and steps taken in the episode.
+    fn info(&self, index: usize) -> PyResult<(u8, u64, u64)> {
+        let slot = self
+            .core
+            .slots
+            .get(index)
+            .ok_or_else(|| PyValueError::new_err(format!("no game {index}")))?;
+        Ok((slot.agent.0, slot.episode, slot.steps))
+    }
+}

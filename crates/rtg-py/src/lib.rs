@@ -1,0 +1,90 @@
+//! # rtg-py
+//!
+//! The native part of the Python package `rtg` (imported as `rtg._rtg`): card definitions and
+//! the specification's I/O functions, immutable game states and actions, simulations with the
+//! GIL released, replays, scenarios and a vectorized environment for agents. The Python layer
+//! (`python/rtg/`) builds the specification's API (`Game`, `Player`, `GameState`'s views, the
+//! action classes, the enums) on top of it.
+//!
+//! Everything goes through the `rtg` facade crate; nothing here decides a rule.
+
+use pyo3::prelude::*;
+
+mod cards;
+mod env;
+mod errors;
+mod kwargs;
+mod obs;
+mod sim;
+mod state;
+mod view;
+
+/// rtg's engine, for the `rtg` Python package.
+#[pymodule]
+fn _rtg(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
+    m.add_class::<cards::PyDef>()?;
+    m.add_class::<state::PyState>()?;
+    m.add_class::<state::PyAction>()?;
+    m.add_class::<state::PyCard>()?;
+    m.add_class::<state::PyEvents>()?;
+    m.add_class::<view::PyView>()?;
+    m.add_class::<env::PyVecEnv>()?;
+    m.add_function(wrap_pyfunction!(cards::load_card, m)?)?;
+    m.add_function(wrap_pyfunction!(cards::load_cards_from_dir, m)?)?;
+    m.add_function(wrap_pyfunction!(cards::load_deck_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(cards::build_deck, m)?)?;
+    m.add_function(wrap_pyfunction!(state::new_game, m)?)?;
+    m.add_function(wrap_pyfunction!(kwargs::action_from_py, m)?)?;
+    m.add_function(wrap_pyfunction!(sim::simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(sim::replay, m)?)?;
+    m.add_function(wrap_pyfunction!(sim::run_scenario, m)?)?;
+    m.add("PHASES", state::phase_names())?;
+    m.add(
+        "CARD_TYPES",
+        names(
+            [
+                rtg::CardType::Creature,
+                rtg::CardType::Spell,
+                rtg::CardType::Mana,
+            ]
+            .map(rtg::CardType::name),
+        ),
+    )?;
+    m.add(
+        "MANA_TYPES",
+        names(rtg::ManaType::ALL.map(rtg::ManaType::name)),
+    )?;
+    m.add(
+        "EVENT_TYPES",
+        names(rtg::EventType::ALL.map(rtg::EventType::name)),
+    )?;
+    m.add(
+        "TECHNIQUES",
+        names(rtg::Technique::ALL.map(rtg::Technique::name)),
+    )?;
+    m.add(
+        "PLAYABLE_PHASES",
+        names(rtg::PLAYABLE_PHASES.map(rtg::Phase::name)),
+    )?;
+    m.add(
+        "TARGET_SPECS",
+        names(
+            [
+                rtg::TargetSpec::SelfCard,
+                rtg::TargetSpec::Owner,
+                rtg::TargetSpec::Opponent,
+                rtg::TargetSpec::Choose,
+            ]
+            .map(rtg::TargetSpec::name),
+        ),
+    )?;
+    m.add("RULE_KINDS", rtg::RulesError::KINDS.to_vec())?;
+    m.add("OBSERVATION_SIZE", obs::OBSERVATION_SIZE)?;
+    m.add("ACTION_COUNT", obs::ACTION_COUNT)?;
+    Ok(())
+}
+
+fn names<const N: usize>(all: [&'static str; N]) -> Vec<&'static str> {
+    all.to_vec()
+}

@@ -1,0 +1,450 @@
+//! Simulations, replays and scenarios from Python, with bots named as the command line names
+//! them or written in Python.
+//!
+//! Batches of built-in bots run in parallel with the GIL released; a Python bot takes the GIL
+//! for each decision, so games with one run on the calling thread.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+
+use rtg::Catalog;
+use rtg::sim::{Bot, BotRegistry, BotSpec, DeckList, Matchup, PlayerView, Report, SimConfig};
+use rtg::yaml::Loader;
+use rtg::{Action, GameRng, GameState, PlayerId};
+
+use crate::cards::defs_of;
+use crate::errors;
+use crate::state::{PyAction, PyState};
+
+/// A card directory or file argument: None (the default `cards/`), one path, or a list of them.
+fn card_paths(cards: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PathBuf>> {
+    match cards {
+        None => Ok(vec![PathBuf::from("cards")]),
+        Some(c) if c.is_none() => Ok(vec![PathBuf::from("cards")]),
+        Some(c) => {
+            if let Ok(path) = c.extract::<PathBuf>() {
+                return Ok(vec![path]);
+            }
+            let mut paths = Vec::new();
+            for item in c.try_iter()? {
+                paths.push(item?.extract::<PathBuf>()?);
+            }
+            Ok(paths)
+        }
+    }
+}
+
+/// Every card of these directories (or files) in one catalog, as the command line loads them.
+fn load_catalog(py: Python<'_>, paths: &[PathBuf]) -> PyResult<Catalog> {
+    let loader = Loader::default();
+    let mut cards = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let loaded = loader
+                .load_cards_from_dir(path, None)
+                .map_err(|e| errors::load_errors(py, &e))?;
+            cards.extend(loaded);
+        } else if path.is_file() {
+            cards.push(
+                loader
+                    .load_card(path, None)
+                    .map_err(|e| errors::load_error(py, &e))?,
+            );
+        } else {
+            return Err(pyo3::exceptions::PyFileNotFoundError::new_err(format!(
+                "{}: no such card directory or file",
+                path.display()
+            )));
+        }
+    }
+    rtg::build_catalog(cards).map_err(|e| errors::load_error(py, &e))
+}
+
+/// A deck file named by path, or by stem in `decks/` (`"aggro"` → `decks/aggro.yaml`).
+fn deck_file(name: &str) -> PyResult<PathBuf> {
+    let as_path = PathBuf::from(name);
+    if as_path.is_file() {
+        return Ok(as_path);
+    }
+    for ext in ["yaml", "yml"] {
+        let candidate = Path::new("decks").join(format!("{name}.{ext}"));
+        if candidate.is_file() {
+            return Ok(candidate);
+        }
+    }
+    Err(pyo3::exceptions::PyFileNotFoundError::new_err(format!(
+        "no deck `{name}`: not a file, and no {name}.yaml in decks/"
+    )))
+}
+
+/// A deck argument: a path or stem (loaded against the cards), or a list of definitions (named
+/// by its `name` attribute when it has one, as `load_deck`'s lists do).
+fn deck_list(
+    py: Python<'_>,
+    deck: &Bound<'_, PyAny>,
+    fallback: &str,
+    catalog: &mut Option<Catalog>,
+    cards: &[PathBuf],
+) -> PyResult<DeckList> {
+    let named = deck.cast::<PyString>().is_ok() || deck.hasattr("__fspath__")?;
+    if named {
+        let name: PathBuf = deck.extract()?;
+        let file = deck_file(&name.to_string_lossy())?;
+        if catalog.is_none() {
+            *catalog = Some(load_catalog(py, cards)?);
+        }
+        let catalog = catalog
+            .as_ref()
+            .ok_or_else(|| PyValueError::new_err("no catalog"))?;
+        let loaded = rtg::load_deck(catalog, &file).map_err(|e| errors::load_errors(py, &e))?;
+        let stem = file
+            .file_stem()
+            .map_or_else(|| fallback.to_owned(), |s| s.to_string_lossy().into_owned());
+        return Ok(DeckList {
+            name: stem,
+            cards: loaded.cards,
+        });
+    }
+    let name = match deck.getattr("name") {
+        Ok(n) if !n.is_none() => n.extract::<String>()?,
+        _ => fallback.to_owned(),
+    };
+    Ok(DeckList {
+        name,
+        cards: defs_of(deck)?,
+    })
+}
+
+/// A bot written in Python: called as `bot(view)` with the deciding player's `View` (what that
+/// player may know), it returns one of `view.legal_actions()`. It takes the GIL for each
+/// decision, so its games are played one after the other on the calling thread.
+struct PyBot {
+    callable: Py<PyAny>,
+    /// Shown in reports: `python:<the callable's name>`.
+    name: String,
+    /// The first exception the callable raised (or a wrong return), kept until the batch stops.
+    failure: Mutex<Option<PyErr>>,
+}
+
+/// What a failed Python bot plays: an action the rules refuse at once (no pending trigger has
+/// this index), so that the game ends as an engine error and the batch can raise the bot's
+/// exception.
+fn refused() -> Action {
+    Action::ResolvePendingTrigger {
+        index: usize::MAX,
+        target: rtg::Target::Player(PlayerId(u8::MAX)),
+    }
+}
+
+impl Bot for PyBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&self, view: &PlayerView<'_>, _rng: &mut GameRng) -> Action {
+        if self.failed() {
+            return refused();
+        }
+        Python::attach(|py| {
+            let called = self
+                .callable
+                .call1(py, (crate::view::PyView::of(view),))
+                .and_then(|chosen| {
+                    chosen
+                        .bind(py)
+                        .cast::<PyAction>()
+                        .map(|a| a.get().action.clone())
+                        .map_err(|_| {
+                            PyTypeError::new_err(
+                                "a Python bot must return an rtg.Action (one of view.legal_actions())",
+                            )
+                        })
+                });
+            match called {
+                Ok(action) => action,
+                Err(e) => {
+                    if let Ok(mut slot) = self.failure.lock() {
+                        slot.get_or_insert(e);
+                    }
+                    refused()
+                }
+            }
+        })
+    }
+}
+
+impl PyBot {
+    fn failed(&self) -> bool {
+        self.failure.lock().map(|s| s.is_some()).unwrap_or(true)
+    }
+
+    fn take_failure(&self) -> Option<PyErr> {
+        self.failure.lock().ok().and_then(|mut slot| slot.take())
+    }
+}
+
+/// One bot argument: a bot spec of the registry (`"greedy"`, `"mcts:iterations=200"`), or a
+/// Python callable.
+enum BotArg {
+    Named(BotSpec),
+    Python(PyBot),
+}
+
+fn bot_arg(value: &Bound<'_, PyAny>, registry: &BotRegistry) -> PyResult<BotArg> {
+    if let Ok(name) = value.extract::<String>() {
+        let spec = registry
+            .parse(&name)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        // Made once here so that a bad parameter is refused before any game.
+        registry
+            .make(&spec)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        return Ok(BotArg::Named(spec));
+    }
+    if value.is_callable() {
+        let shown = value
+            .getattr("__name__")
+            .and_then(|n| n.extract::<String>())
+            .unwrap_or_else(|_| "bot".to_owned());
+        return Ok(BotArg::Python(PyBot {
+            callable: value.clone().unbind(),
+            name: format!("python:{shown}"),
+            failure: Mutex::new(None),
+        }));
+    }
+    Err(PyTypeError::new_err(format!(
+        "a bot is a name ({}) or a callable bot(view)",
+        registry.names().collect::<Vec<_>>().join(", ")
+    )))
+}
+
+/// A report as the command line's `--json` prints it, as a dict.
+fn report_dict<'py>(py: Python<'py>, report: &Report) -> PyResult<Bound<'py, PyAny>> {
+    let text = serde_json::to_string(report).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    py.import("json")?.getattr("loads")?.call1((text,))
+}
+
+/// `simulate(deck_a, deck_b, *, games, seed, bots, threads, cards, max_turns)`: see the stub.
+#[pyfunction]
+#[pyo3(signature = (deck_a, deck_b, *, games = 1000, seed = 0, bots = None, threads = None,
+    cards = None, max_turns = 200))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn simulate<'py>(
+    py: Python<'py>,
+    deck_a: &Bound<'py, PyAny>,
+    deck_b: &Bound<'py, PyAny>,
+    games: u64,
+    seed: u64,
+    bots: Option<&Bound<'py, PyAny>>,
+    threads: Option<usize>,
+    cards: Option<&Bound<'py, PyAny>>,
+    max_turns: u32,
+) -> PyResult<Bound<'py, PyAny>> {
+    if games == 0 {
+        return Err(PyValueError::new_err(
+            "games=0: a batch needs at least one game",
+        ));
+    }
+    let paths = card_paths(cards)?;
+    let mut catalog = None;
+    let a = deck_list(py, deck_a, "deck_a", &mut catalog, &paths)?;
+    let b = deck_list(py, deck_b, "deck_b", &mut catalog, &paths)?;
+    let matchup =
+        Matchup::new(a, b).map_err(|e| errors::other(py, "SetupError", "setup", e.to_string()))?;
+    let registry = BotRegistry::builtin();
+    let bot_args: Vec<BotArg> = match bots {
+        None => vec![
+            BotArg::Named(BotSpec::new("greedy")),
+            BotArg::Named(BotSpec::new("greedy")),
+        ],
+        Some(b) => {
+            let list: Vec<Bound<'py, PyAny>> = b.try_iter()?.collect::<PyResult<_>>()?;
+            if list.len() != 2 {
+                return Err(PyValueError::new_err(
+                    "bots: give two, deck A's and deck B's",
+                ));
+            }
+            list.iter()
+                .map(|b| bot_arg(b, &registry))
+                .collect::<PyResult<_>>()?
+        }
+    };
+    let spec = |arg: &BotArg| match arg {
+        BotArg::Named(spec) => spec.clone(),
+        BotArg::Python(bot) => BotSpec::new(&bot.name),
+    };
+    let config = SimConfig {
+        games,
+        seed,
+        bots: [spec(&bot_args[0]), spec(&bot_args[1])],
+        max_turns,
+        threads,
+        ..SimConfig::default()
+    };
+
+    config
+        .check()
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let has_python = bot_args.iter().any(|b| matches!(b, BotArg::Python(..)));
+    let report = if has_python {
+        let started = std::time::Instant::now();
+        let mut report = Report::new(
+            &matchup.decks[0].name,
+            &matchup.decks[1].name,
+            config.bots.clone(),
+            config.seed,
+            config.games,
+            config.max_turns,
+            matchup.cards_digest(),
+            config.shard,
+        );
+        let mut made: Vec<std::sync::Arc<dyn Bot>> = Vec::new();
+        for arg in &bot_args {
+            if let BotArg::Named(spec) = arg {
+                made.push(
+                    registry
+                        .make(spec)
+                        .map_err(|e| PyValueError::new_err(e.to_string()))?,
+                );
+            }
+        }
+        let mut native = made.iter();
+        let mut seats: Vec<&dyn Bot> = Vec::new();
+        for arg in &bot_args {
+            match arg {
+                BotArg::Python(bot) => seats.push(bot),
+                BotArg::Named(_) => {
+                    if let Some(bot) = native.next() {
+                        seats.push(bot.as_ref());
+                    }
+                }
+            }
+        }
+        let bots: [&dyn Bot; 2] = [seats[0], seats[1]];
+        for index in 0..games {
+            let settings = config.game(index);
+            let record =
+                rtg::sim::play_game_with(&matchup, &settings, bots, false, &mut |_, _, _| {});
+            for arg in &bot_args {
+                if let BotArg::Python(bot) = arg
+                    && let Some(e) = bot.take_failure()
+                {
+                    return Err(e);
+                }
+            }
+            report.add(index, &record);
+        }
+        report.seconds = started.elapsed().as_secs_f64();
+        report
+    } else {
+        // Built-in bots only: the batch runs on rayon's threads with the GIL released, so
+        // other Python threads go on meanwhile.
+        py.detach(|| rtg::sim::simulate(&matchup, &config, &|_| {}))
+            .map_err(|e| PyValueError::new_err(e.to_string()))?
+    };
+    report_dict(py, &report)
+}
+
+/// `replay(path, cards=None)`: re-runs a replay file, checking every digest.
+#[pyfunction]
+#[pyo3(signature = (path, cards = None))]
+pub(crate) fn replay<'py>(
+    py: Python<'py>,
+    path: PathBuf,
+    cards: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let replay: rtg::sim::Replay = rtg::sim::read_json(&path, "replay file")
+        .map_err(|e| errors::other(py, "ReplayError", "file", e.to_string()))?;
+    let catalog = load_catalog(py, &card_paths(cards)?)?;
+    let deck = |i: usize| -> PyResult<DeckList> {
+        let d = &replay.decks[i];
+        let cards = d
+            .cards
+            .iter()
+            .map(|id| {
+                catalog.get(id).cloned().ok_or_else(|| {
+                    errors::other(
+                        py,
+                        "ReplayError",
+                        "unknown_card",
+                        format!(
+                            "{}: the replay's deck `{}` uses card `{id}`, which is not in the catalog",
+                            path.display(),
+                            d.name
+                        ),
+                    )
+                })
+            })
+            .collect::<PyResult<_>>()?;
+        Ok(DeckList {
+            name: d.name.clone(),
+            cards,
+        })
+    };
+    let matchup = Matchup::new(deck(0)?, deck(1)?)
+        .map_err(|e| errors::other(py, "SetupError", "setup", e.to_string()))?;
+    let mut states: Vec<GameState> = Vec::new();
+    let verified = replay
+        .verify(&matchup, |state, _, _| states.push(state.clone()))
+        .map_err(|e| {
+            errors::other(
+                py,
+                "ReplayError",
+                &errors::kind_name(&e),
+                format!("replay FAILED: {e}"),
+            )
+        })?;
+    let dict = PyDict::new(py);
+    dict.set_item("ok", true)?;
+    dict.set_item("actions", verified.actions)?;
+    dict.set_item("checkpoints", verified.checkpoints)?;
+    dict.set_item("final_digest", &replay.final_digest)?;
+    dict.set_item("decks", (&matchup.decks[0].name, &matchup.decks[1].name))?;
+    dict.set_item(
+        "bots",
+        (
+            replay.settings.bots[0].to_string(),
+            replay.settings.bots[1].to_string(),
+        ),
+    )?;
+    let list = PyList::empty(py);
+    for state in states {
+        list.append(PyState { state })?;
+    }
+    dict.set_item("states", list)?;
+    Ok(dict)
+}
+
+/// `run_scenario(path, cards=None)`: runs a scenario file; its transcript and verdict.
+#[pyfunction]
+#[pyo3(signature = (path, cards = None))]
+pub(crate) fn run_scenario<'py>(
+    py: Python<'py>,
+    path: PathBuf,
+    cards: Option<Vec<PathBuf>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let cards = cards.unwrap_or_default();
+    let transcript = py
+        .detach(|| rtg::testing::run_scenario_with(&path, &cards))
+        .map_err(|e| errors::other(py, "ScenarioError", &errors::kind_name(&e), e.to_string()))?;
+    let dict = PyDict::new(py);
+    dict.set_item("name", &transcript.name)?;
+    dict.set_item("file", transcript.file.display().to_string())?;
+    dict.set_item("passed", transcript.passed())?;
+    dict.set_item(
+        "failure",
+        transcript.failure.as_ref().map(|f| f.to_string()),
+    )?;
+    dict.set_item("transcript", transcript.to_string())?;
+    dict.set_item(
+        "final_state",
+        PyState {
+            state: transcript.final_state.clone(),
+        },
+    )?;
+    Ok(dict)
+}
