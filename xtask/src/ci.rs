@@ -62,7 +62,17 @@ fn steps() -> Vec<Cmd> {
         Cmd::cargo(&["run", "-p", "rtg-cli", "--", "check"]),
         Cmd::cargo(&["run", "-p", "rtg-cli", "--", "scenario", "scenarios/"]),
         Cmd::cargo(&[
-            "run", "-p", "rtg-cli", "--", "simulate", "aggro", "midrange", "--games", "200",
+            "run",
+            "-p",
+            "rtg-cli",
+            "--",
+            "simulate",
+            "aggro",
+            "midrange",
+            "--games",
+            "200",
+            "--bot",
+            "heuristic",
         ]),
         // The Python package: one dev build of the extension (`maturin develop`, reusing the
         // libraries built above) into a virtual environment under target/, then pytest.
@@ -174,7 +184,7 @@ mod tests {
                 "cargo publish --workspace --dry-run --no-verify --allow-dirty",
                 "cargo run -p rtg-cli -- check",
                 "cargo run -p rtg-cli -- scenario scenarios/",
-                "cargo run -p rtg-cli -- simulate aggro midrange --games 200",
+                "cargo run -p rtg-cli -- simulate aggro midrange --games 200 --bot heuristic",
                 "cargo xtask python",
                 "cargo xtask browser",
             ]

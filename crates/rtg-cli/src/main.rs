@@ -23,6 +23,7 @@ mod check;
 mod content;
 mod goldfish;
 mod human;
+mod ladder;
 mod merge;
 mod narrate;
 mod output;
@@ -95,6 +96,9 @@ enum Command {
     /// Re-run a replay file and check every recorded state digest (exit 1 if any differs).
     /// A replay carries its cards' definitions; `--html FILE` writes the game as a viewer page.
     Replay(replay::ReplayArgs),
+    /// Play every pair of bots on each deck's mirror match (seats alternated) and print each
+    /// bot's Elo rating with a 95% interval and the pairwise win-rate matrix.
+    Ladder(ladder::LadderArgs),
     /// Merge shard reports (`rtg simulate --shard K/N --json`) into the whole batch's report.
     Merge(merge::MergeArgs),
 }
@@ -134,5 +138,6 @@ fn main() -> ExitCode {
         Command::Goldfish(args) => finish(goldfish::run(args)),
         Command::Replay(args) => finish(replay::run(args)),
         Command::Merge(args) => finish(merge::run(args)),
+        Command::Ladder(args) => finish(ladder::run(args)),
     }
 }

@@ -36,8 +36,8 @@ mod tournament;
 
 pub use batch::{Batch, Running, play_batch, play_batch_with};
 pub use bots::{
-    Bot, BotError, BotFactory, BotRegistry, BotSpec, GreedyBot, HeuristicBot, RandomBot,
-    aimed_target, best_target,
+    Bot, BotError, BotFactory, BotRegistry, BotSpec, GreedyBot, HeuristicBot, MCTS_ITERATIONS,
+    MCTS_MAX_ITERATIONS, MctsBot, RandomBot, Rollout, aimed_target, best_target,
 };
 pub use card_stats::{AbilityRow, CardGame, CardProbe, CardRow, CardStats};
 pub use end_reasons::EndReasons;

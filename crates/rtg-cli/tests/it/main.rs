@@ -7,6 +7,7 @@ mod check;
 mod games;
 mod hostile;
 mod human;
+mod ladder;
 mod own_folder;
 mod play;
 mod reports;

@@ -1,17 +1,27 @@
-//! The heuristic bot.
+//! The heuristic bot: sound targeting, trades and blocks that keep value, and a race count.
 
 use rtg_combat::has_deathtouch;
-use rtg_core::{GameRng, InstanceId, Phase, PlayerId};
+use rtg_core::{Aim, Amount, CardType, GameRng, InstanceId, ParamValue, Phase, PlayerId, Target};
 use rtg_rules::{Action, PlayerView};
 
-use crate::bots::greedy::greedy_play;
-use crate::bots::{Bot, best_target, resolve_first_pending};
+use crate::bots::{Bot, best_target, chooser, resolve_first_pending};
 
-/// A smarter bot: plays like [`crate::GreedyBot`], but attacks only with creatures that survive
-/// or trade against every possible blocker (or with everything when that is lethal), holds back
-/// creatures when behind on board, and blocks: first with a creature that kills the attacker and
-/// survives, then with one that survives, and chump-blocks only when the unblocked damage would
-/// be lethal.
+/// A bot that plays soundly by rules of thumb, from its player's view only:
+///
+/// - **Aim**: an effect is aimed where its declared [`Aim`] says (a harmful one at the
+///   opponent's side, a helpful or neutral one at its own); when that side offers no legal
+///   target the card is not played (a pending trigger, which must resolve, falls back to the
+///   first legal target). Removal goes to the biggest threat it kills (highest attack, then
+///   defense), else to the biggest threat; damage that can hit a player goes to the face only
+///   when no creature is worth it.
+/// - **Plays**: a mana card first, then the affordable cards, dearest first.
+/// - **Attacks**: everything when the attack is lethal through every possible block; otherwise a
+///   creature attacks unless some blocker could kill it and survive (a trade is the defender's
+///   choice), keeping back enough blockers to survive the opponent's next swing (attacking
+///   creatures cannot block on the next turn) unless the race favours attacking.
+/// - **Blocks**: a block that kills the attacker and survives first, then one that trades up
+///   (the blocker worth less than the attacker), then one that survives; a chump block only
+///   against lethal damage.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct HeuristicBot;
 
@@ -19,41 +29,245 @@ fn attack_of(view: &PlayerView<'_>, id: InstanceId) -> i32 {
     view.card(id).map_or(0, |c| c.attack())
 }
 
+fn defense_of(view: &PlayerView<'_>, id: InstanceId) -> i32 {
+    view.card(id).map_or(0, |c| c.defense())
+}
+
+/// What a creature is worth: its stats and its cost.
+fn value(view: &PlayerView<'_>, id: InstanceId) -> i32 {
+    let cost = view
+        .def(id)
+        .map_or(0, |d| i32::try_from(d.mana.total()).unwrap_or(i32::MAX));
+    attack_of(view, id)
+        .saturating_mul(2)
+        .saturating_add(defense_of(view, id))
+        .saturating_add(cost)
+}
+
+/// True when `hitter`'s combat damage kills `victim`.
 fn kills(view: &PlayerView<'_>, hitter: InstanceId, victim: InstanceId) -> bool {
     let attack = attack_of(view, hitter);
-    let (Some(def), Some(victim)) = (view.def(hitter), view.card(victim)) else {
-        return false;
-    };
-    attack > 0 && (has_deathtouch(def) || attack >= victim.defense())
+    attack > 0
+        && (view.def(hitter).is_some_and(|d| has_deathtouch(d))
+            || attack >= defense_of(view, victim))
+}
+
+/// The fixed amount of an alteration's `amount` parameter, if it has one.
+fn fixed_amount(view: &PlayerView<'_>, refs: Option<rtg_core::AlterationRef>) -> Option<i32> {
+    match view.alteration(refs?).params.get("amount")? {
+        ParamValue::Int(n) | ParamValue::Amount(Amount::Fixed(n)) => Some(*n),
+        _ => None,
+    }
+}
+
+/// The target on the side `aim` wants, or `None` when that side has none (the play is then
+/// skipped). Harmful: the biggest threat the effect kills (when its damage is known), else the
+/// opponent when legal and no creature is worth more, else the biggest threat. Otherwise: the
+/// player when legal, else the own creature with the highest attack.
+fn sound_target(
+    view: &PlayerView<'_>,
+    player: PlayerId,
+    aim: Aim,
+    legal: &[Target],
+    amount: Option<i32>,
+) -> Option<Target> {
+    let side = aim.side(player);
+    let creatures = legal.iter().filter_map(|&t| match t {
+        Target::Card(id) if view.card(id).is_some_and(|c| c.owner == side) => Some(id),
+        _ => None,
+    });
+    let threat = |id: &InstanceId| (attack_of(view, *id), defense_of(view, *id));
+    let face = legal.contains(&Target::Player(side));
+    if aim == Aim::Harmful {
+        if let Some(amount) = amount {
+            let killable = creatures
+                .clone()
+                .filter(|&id| defense_of(view, id) <= amount)
+                .max_by_key(threat);
+            if let Some(id) = killable {
+                return Some(Target::Card(id));
+            }
+        }
+        if face {
+            return Some(Target::Player(side));
+        }
+        return creatures.max_by_key(threat).map(Target::Card);
+    }
+    if face {
+        return Some(Target::Player(side));
+    }
+    creatures.max_by_key(threat).map(Target::Card)
+}
+
+fn pending_target(
+    view: &PlayerView<'_>,
+    player: PlayerId,
+    aim: Aim,
+    legal: &[Target],
+) -> Option<Target> {
+    let at = view.pending_triggers().first().map(|p| p.alteration);
+    sound_target(view, player, aim, legal, fixed_amount(view, at))
+        .or_else(|| best_target(view, player, aim, legal))
 }
 
 impl HeuristicBot {
+    /// The card to play now, with its target: a mana card if none was played this turn, else
+    /// the dearest affordable card that has a sound target (or needs none).
+    fn play(&self, view: &PlayerView<'_>, player: PlayerId) -> Option<Action> {
+        let hand = view.hand();
+        if view.mana_played(player) == 0
+            && let Some(&card) = hand
+                .iter()
+                .find(|&&c| view.def(c).is_some_and(|d| d.card_type == CardType::Mana))
+        {
+            return Some(Action::PlayCard {
+                player,
+                card,
+                target: None,
+            });
+        }
+        let pool = view.pool(player);
+        let mut best: Option<(u64, Action)> = None;
+        for &card in hand {
+            let Some(def) = view.def(card) else { continue };
+            if def.card_type == CardType::Mana || !pool.can_pay(&def.mana) {
+                continue;
+            }
+            let target = if def.card_type == CardType::Spell {
+                let refs = view.spell_alterations(card);
+                match chooser(view, &refs) {
+                    None => None,
+                    Some(at) => {
+                        let legal: Vec<Target> =
+                            view.targets_for(&refs).into_iter().flatten().collect();
+                        let amount = fixed_amount(view, Some(at));
+                        let aim = view.aim_of(at);
+                        // A buff that wears off this turn is worth something only on a creature
+                        // that attacks now.
+                        let legal: Vec<Target> =
+                            if aim != Aim::Harmful && view.alteration(at).is_temporary() {
+                                legal
+                                    .into_iter()
+                                    .filter(|t| match t {
+                                        Target::Card(id) => view.can_attack(*id),
+                                        Target::Player(_) => true,
+                                    })
+                                    .collect()
+                            } else {
+                                legal
+                            };
+                        match sound_target(view, player, aim, &legal, amount) {
+                            Some(t) => Some(t),
+                            None => continue,
+                        }
+                    }
+                }
+            } else {
+                None
+            };
+            let cost = def.mana.total();
+            if best.as_ref().is_none_or(|(c, _)| cost > *c) {
+                best = Some((
+                    cost,
+                    Action::PlayCard {
+                        player,
+                        card,
+                        target,
+                    },
+                ));
+            }
+        }
+        best.map(|(_, a)| a)
+    }
+
     fn attack(&self, view: &PlayerView<'_>, player: PlayerId) -> Option<Action> {
         let attackers = view.legal_attackers();
+        if attackers.is_empty() {
+            return None;
+        }
         let foe = player.opponent();
-        let foes: Vec<InstanceId> = view
+        let blockers: Vec<InstanceId> = view
             .battlefield(foe)
             .iter()
             .copied()
             .filter(|&c| {
                 view.card(c)
-                    .is_some_and(|card| card.creature && !card.attacked_this_turn)
+                    .is_some_and(|c| c.creature && !c.attacked_this_turn)
             })
             .collect();
-        let total: i32 = attackers.iter().map(|&a| attack_of(view, a)).sum();
-        let lethal = total >= view.health(foe) && foes.is_empty();
-        let their_power: i32 = foes.iter().map(|&c| attack_of(view, c)).sum();
-        let behind = their_power >= view.health(player);
-        for attacker in attackers {
-            if attack_of(view, attacker) == 0 {
+        // Lethal through every block: the attack left after the strongest attackers are
+        // blocked, one per possible blocker, plus what already attacks.
+        let mut powers: Vec<i32> = attackers.iter().map(|&a| attack_of(view, a)).collect();
+        powers.sort_unstable_by(|a, b| b.cmp(a));
+        let declared: i32 = view
+            .combats()
+            .iter()
+            .map(|c| attack_of(view, c.attacker))
+            .sum();
+        let through: i32 = powers.iter().skip(blockers.len()).sum::<i32>() + declared;
+        if through >= view.health(foe) {
+            return attackers
+                .into_iter()
+                .find(|&a| attack_of(view, a) > 0)
+                .map(|attacker| Action::DeclareAttack { player, attacker });
+        }
+        // The race: when all-out attacks each turn kill them first (this turn's swing comes
+        // first), every creature that is not thrown away attacks.
+        let my_power: i32 = powers.iter().sum::<i32>() + declared;
+        let their_total: i32 = view
+            .battlefield(foe)
+            .iter()
+            .filter(|&&c| view.card(c).is_some_and(|c| c.creature))
+            .map(|&c| attack_of(view, c))
+            .sum();
+        let clock = |health: i32, power: i32| {
+            if power <= 0 {
+                i32::MAX
+            } else {
+                (health + power - 1) / power
+            }
+        };
+        let racing = clock(view.health(foe), my_power) <= clock(view.health(player), their_total);
+        // Their counterattack next turn: every creature of theirs against what stays home.
+        let their_power: i32 = view
+            .battlefield(foe)
+            .iter()
+            .filter(|&&c| view.card(c).is_some_and(|c| c.creature))
+            .map(|&c| attack_of(view, c))
+            .sum();
+        let mine = view.battlefield(player).iter().copied().filter(|&c| {
+            view.card(c)
+                .is_some_and(|c| c.creature && !c.attacked_this_turn)
+        });
+        let home: Vec<InstanceId> = mine.collect();
+        let mut ranked: Vec<InstanceId> = attackers
+            .into_iter()
+            .filter(|&a| attack_of(view, a) > 0)
+            .collect();
+        ranked.sort_by_key(|&a| -value(view, a));
+        for attacker in ranked {
+            // The defender decides whether to trade; what an attack must not offer is a free
+            // kill: a blocker that kills it and survives.
+            let free_kill = blockers.iter().any(|&b| {
+                view.can_block(b, attacker) && kills(view, b, attacker) && !kills(view, attacker, b)
+            });
+            if free_kill {
                 continue;
             }
-            let safe = foes.iter().all(|&b| {
-                !view.can_block(b, attacker)
-                    || !kills(view, b, attacker)
-                    || kills(view, attacker, b)
-            });
-            if lethal || (safe && !behind) {
+            // Keep back enough to survive their swing: the attack of theirs the creatures left
+            // home can absorb (one attacker each, the biggest first).
+            let staying: Vec<InstanceId> =
+                home.iter().copied().filter(|&c| c != attacker).collect();
+            let mut theirs: Vec<i32> = view
+                .battlefield(foe)
+                .iter()
+                .filter(|&&c| view.card(c).is_some_and(|c| c.creature))
+                .map(|&c| attack_of(view, c))
+                .collect();
+            theirs.sort_unstable_by(|a, b| b.cmp(a));
+            let unblocked: i32 = theirs.iter().skip(staying.len()).sum();
+            let would_die = !racing && their_power > 0 && unblocked >= view.health(player);
+            if !would_die {
                 return Some(Action::DeclareAttack { player, attacker });
             }
         }
@@ -68,7 +282,10 @@ impl HeuristicBot {
             .map(|c| attack_of(view, c.attacker))
             .sum();
         let in_danger = unblocked >= view.health(player);
-        for (combat_index, combat) in view.combats().iter().enumerate() {
+        let mut order: Vec<usize> = (0..view.combats().len()).collect();
+        order.sort_by_key(|&i| -attack_of(view, view.combats()[i].attacker));
+        for combat_index in order {
+            let combat = &view.combats()[combat_index];
             if combat.blocked {
                 continue;
             }
@@ -80,21 +297,27 @@ impl HeuristicBot {
                 .filter(|&b| view.can_block(b, attacker))
                 .collect();
             let survives = |b: InstanceId| !kills(view, attacker, b);
-            let pick = candidates
-                .iter()
-                .copied()
-                .find(|&b| survives(b) && kills(view, b, attacker))
-                .or_else(|| candidates.iter().copied().find(|&b| survives(b)))
-                .or_else(|| {
-                    if in_danger {
-                        candidates
-                            .iter()
-                            .copied()
-                            .min_by_key(|&b| attack_of(view, b))
-                    } else {
-                        None
-                    }
-                });
+            let cheapest =
+                |it: &mut dyn Iterator<Item = InstanceId>| it.min_by_key(|&b| value(view, b));
+            let pick = cheapest(
+                &mut candidates
+                    .iter()
+                    .copied()
+                    .filter(|&b| survives(b) && kills(view, b, attacker)),
+            )
+            .or_else(|| {
+                cheapest(&mut candidates.iter().copied().filter(|&b| {
+                    kills(view, b, attacker) && value(view, b) <= value(view, attacker)
+                }))
+            })
+            .or_else(|| cheapest(&mut candidates.iter().copied().filter(|&b| survives(b))))
+            .or_else(|| {
+                if in_danger {
+                    cheapest(&mut candidates.iter().copied())
+                } else {
+                    None
+                }
+            });
             if let Some(blocker) = pick {
                 return Some(Action::DeclareDefense {
                     player,
@@ -113,12 +336,13 @@ impl Bot for HeuristicBot {
     }
 
     fn choose(&self, view: &PlayerView<'_>, _rng: &mut GameRng) -> Action {
-        if let Some(action) = resolve_first_pending(view, best_target) {
+        if let Some(action) = resolve_first_pending(view, pending_target) {
             return action;
         }
         let player = view.player();
         match view.phase() {
-            Phase::Main if view.active() == player => greedy_play(view, player)
+            Phase::Main if view.active() == player => self
+                .play(view, player)
                 .or_else(|| self.attack(view, player))
                 .unwrap_or(Action::AdvancePhase),
             Phase::Defense if view.defending() == player => {

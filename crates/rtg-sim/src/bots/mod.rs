@@ -1,5 +1,5 @@
 //! Bots: policies that choose an action from a player's view ([`PlayerView`]) and a seeded
-//! generator — rtg's own (random, greedy, heuristic), and any a user writes, named by a
+//! generator — rtg's own (random, greedy, heuristic, mcts), and any a user writes, named by a
 //! [`BotSpec`] through a [`BotRegistry`].
 //!
 //! A bot sees what its player may know, never the whole state: the view reads the opponent's
@@ -7,6 +7,7 @@
 
 mod greedy;
 mod heuristic;
+mod mcts;
 mod random;
 mod registry;
 mod spec;
@@ -16,6 +17,7 @@ use rtg_rules::{Action, PlayerView};
 
 pub use greedy::GreedyBot;
 pub use heuristic::HeuristicBot;
+pub use mcts::{MCTS_ITERATIONS, MCTS_MAX_ITERATIONS, MctsBot, Rollout};
 pub use random::RandomBot;
 pub use registry::{BotFactory, BotRegistry};
 pub use spec::{BotError, BotSpec};

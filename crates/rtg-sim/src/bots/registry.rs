@@ -4,7 +4,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::bots::{Bot, BotError, BotSpec, GreedyBot, HeuristicBot, RandomBot};
+use crate::bots::{Bot, BotError, BotSpec, GreedyBot, HeuristicBot, MctsBot, RandomBot};
 
 /// Makes a bot from its spec (checking the parameters).
 pub type BotFactory = dyn Fn(&BotSpec) -> Result<Arc<dyn Bot>, BotError> + Send + Sync;
@@ -41,7 +41,7 @@ impl BotRegistry {
         BotRegistry::default()
     }
 
-    /// rtg's bots: random, greedy, heuristic.
+    /// rtg's bots: random, greedy, heuristic, mcts.
     pub fn builtin() -> BotRegistry {
         let mut registry = BotRegistry::empty();
         registry.register(
@@ -58,6 +58,11 @@ impl BotRegistry {
             "heuristic",
             "aims by each effect's declared aim, trades and blocks to survive, races (no parameters)",
             plain::<HeuristicBot>,
+        );
+        registry.register(
+            "mcts",
+            "determinized Monte Carlo search (iterations, time_ms, exploration, horizon, rollout, seed)",
+            |spec| Ok(Arc::new(MctsBot::from_spec(spec)?)),
         );
         registry
     }

@@ -296,3 +296,33 @@ fn a_report_header_counts_its_games_and_shards_in_good_english() {
         "{header}"
     );
 }
+
+#[test]
+fn an_mcts_batch_is_the_same_on_any_thread_count_and_its_replay_names_the_budget() {
+    let m = matchup();
+    let spec: BotSpec = "mcts:iterations=6,horizon=2".parse().unwrap();
+    let mut one = config(["greedy", "greedy"], 4);
+    one.bots = [spec.clone(), BotSpec::new("heuristic")];
+    let mut two = one.clone();
+    two.threads = Some(2);
+    let (a, b) = (
+        simulate(&m, &one, &|_| {}).unwrap(),
+        simulate(&m, &two, &|_| {}).unwrap(),
+    );
+    assert_eq!(a, b);
+    assert_eq!(a.games, 4);
+    assert!(a.failures.is_empty(), "{:?}", a.failures);
+    let json = serde_json::to_value(&a).unwrap();
+    assert_eq!(json["bots"][0], "mcts:horizon=2,iterations=6");
+    // A recorded game keeps the spec, and replays bit for bit.
+    let record = play_game(&m, &one.game(1), true);
+    assert!(record.error.is_none(), "{:?}", record.error);
+    let replay = Replay::from_record(&m, &record);
+    let text = serde_json::to_string(&replay).unwrap();
+    assert!(text.contains("\"mcts:horizon=2,iterations=6\""), "{text}");
+    let back: Replay = serde_json::from_str(&text).unwrap();
+    assert_eq!(back.settings.bots[0], spec);
+    back.verify(&m, |_, _, _| {}).unwrap();
+    // The same seed plays the same game again.
+    assert_eq!(play_game(&m, &one.game(1), true).actions, record.actions);
+}
