@@ -86,10 +86,12 @@ pub(crate) fn run(args: PlayArgs) -> Result<(), CliError> {
         None => {
             // One run: the narration watches the game the replay is recorded from.
             let mut narration = Narration::new(print, args.html.is_some());
-            let record =
-                play_game_observed(&matchup, &settings, true, &mut |state, action, events| {
-                    narration.observe(state, action, events)
-                });
+            let record = play_game_observed(
+                &matchup,
+                &settings,
+                true,
+                &mut |state, action, events, _| narration.observe(state, action, events),
+            );
             narration.finish();
             let replay = Replay::from_record(&matchup, &record);
             (record, replay, narration.timeline)

@@ -21,7 +21,8 @@ mod targets;
 
 pub use matching::{active_trigger_sources, passes_filters};
 pub use queue::{
-    CHAIN_LIMIT, Checks, Scratch, TriggerError, expire_timed_effects, settle, start_alteration,
+    CHAIN_LIMIT, Checks, Scratch, TriggerError, TriggerStage, TriggerUse, expire_timed_effects,
+    settle, start_alteration,
 };
 pub use targets::{
     aim_of, alteration, has_legal_target, is_legal_target, legal_targets, resolve_target,

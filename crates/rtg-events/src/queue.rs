@@ -9,7 +9,7 @@ use rtg_core::{
 use thiserror::Error;
 
 use crate::matching::{Departed, for_each_match, passes_filters};
-use crate::targets::{alteration, has_legal_target, legal_targets, resolve_target};
+use crate::targets::{alteration, has_legal_target, resolve_target};
 
 /// The most queued effects one step may resolve. A chain longer than this (a trigger that keeps
 /// re-triggering itself) is refused as a whole.
@@ -33,6 +33,32 @@ pub(crate) struct QueuedEffect {
     pub(crate) controller: PlayerId,
     /// What to do.
     pub(crate) task: QueuedTask,
+    /// The firing of a triggered ability this item belongs to (none for a reversal), so that
+    /// [`Scratch::trigger_uses`] counts a firing's resolution once however many alterations
+    /// it has.
+    pub(crate) firing: Option<u32>,
+}
+
+/// A triggered ability at work during one step: an event set it off, or a firing of it took
+/// effect. [`Scratch::trigger_uses`] lists them; the simulator's per-card statistics count them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct TriggerUse {
+    /// The card whose ability it is.
+    pub card: InstanceId,
+    /// The ability's index in the card's definition.
+    pub ability: u16,
+    /// What happened.
+    pub stage: TriggerStage,
+}
+
+/// What happened to a triggered ability (see [`TriggerUse`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum TriggerStage {
+    /// An event set it off: once per event, however many of its alterations match.
+    Fired,
+    /// A firing took effect: its first alteration started (for one that waited for a target,
+    /// when the target was chosen).
+    Resolved,
 }
 
 /// The state-based checks, as the rules engine runs them: [`settle`] runs them after every
@@ -54,6 +80,9 @@ pub struct Scratch {
     alterations: Vec<AlterationRef>,
     picked: Vec<usize>,
     dying: Vec<InstanceId>,
+    trigger_uses: Vec<TriggerUse>,
+    firings: u32,
+    resolved_firing: Option<u32>,
     combat: rtg_core::CombatBuffers,
     stats_changed: bool,
     checked_to: usize,
@@ -77,6 +106,22 @@ impl Scratch {
     /// Gives back the list [`Scratch::take_alteration_list`] handed out, to reuse its memory.
     pub fn return_alteration_list(&mut self, list: Vec<AlterationRef>) {
         self.alterations = list;
+    }
+
+    /// The triggered abilities that fired and took effect during the last step (the list
+    /// starts empty as each step begins), in the order it happened.
+    pub fn trigger_uses(&self) -> &[TriggerUse] {
+        &self.trigger_uses
+    }
+
+    /// Records that a triggered ability's firing took effect outside the queue (a pending
+    /// trigger resolved by the action that chose its target).
+    pub fn note_trigger_resolved(&mut self, card: InstanceId, ability: u16) {
+        self.trigger_uses.push(TriggerUse {
+            card,
+            ability,
+            stage: TriggerStage::Resolved,
+        });
     }
 
     /// An empty list for the creatures the state-based checks find dying, with the memory of
@@ -121,6 +166,7 @@ impl Scratch {
         self.resolving = None;
         self.stats_changed = false;
         self.checked_to = events;
+        self.trigger_uses.clear();
     }
 
     /// Notes that an effect ran, so that creatures' stats may have changed in ways no event
@@ -296,8 +342,20 @@ fn match_batch(state: &mut GameState, scratch: &mut Scratch, log: &[Event], from
                 |ability, alt| scratch.fired.push((card, ability, alt)),
             );
         }
+        let mut previous = None;
         for i in 0..scratch.fired.len() {
             let (card, ability, alt_index) = scratch.fired[i];
+            // One card's matches come together, so a new (card, ability) is a new firing.
+            if previous != Some((card, ability)) {
+                previous = Some((card, ability));
+                scratch.firings = scratch.firings.wrapping_add(1);
+                scratch.trigger_uses.push(TriggerUse {
+                    card,
+                    ability,
+                    stage: TriggerStage::Fired,
+                });
+            }
+            let firing = scratch.firings;
             let instance = state.card(card);
             let at = AlterationRef {
                 source: card,
@@ -312,9 +370,10 @@ fn match_batch(state: &mut GameState, scratch: &mut Scratch, log: &[Event], from
                     alteration: at,
                     controller,
                     task: QueuedTask::Start(target),
+                    firing: Some(firing),
                 }),
                 None => {
-                    if legal_targets(state, at).is_empty() {
+                    if !has_legal_target(state, at) {
                         tracing::debug!(?at, "pending trigger dropped: no legal target");
                         continue;
                     }
@@ -383,6 +442,7 @@ fn fire_reversals(
                 alteration: r.alteration,
                 controller: r.controller,
                 task: QueuedTask::Reverse(r.applied),
+                firing: None,
             },
         );
     }
@@ -422,6 +482,14 @@ pub fn settle(
         }
         match &item.task {
             QueuedTask::Start(target) => {
+                if item.firing.is_some() && item.firing != scratch.resolved_firing {
+                    scratch.resolved_firing = item.firing;
+                    scratch.trigger_uses.push(TriggerUse {
+                        card: item.alteration.source,
+                        ability: item.alteration.ability,
+                        stage: TriggerStage::Resolved,
+                    });
+                }
                 start_alteration(state, log, item.alteration, item.controller, *target)?;
             }
             QueuedTask::Reverse(applied) => {

@@ -328,7 +328,7 @@ pub(crate) fn simulate<'py>(
         for index in 0..games {
             let settings = config.game(index);
             let record =
-                rtg::sim::play_game_with(&matchup, &settings, bots, false, &mut |_, _, _| {});
+                rtg::sim::play_game_with(&matchup, &settings, bots, false, &mut |_, _, _, _| {});
             for arg in &bot_args {
                 if let BotArg::Python(bot) = arg
                     && let Some(e) = bot.take_failure()

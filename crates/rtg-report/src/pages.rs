@@ -197,13 +197,14 @@ fn cards(r: &Value) -> String {
             .enumerate()
             .map(|(k, a)| {
                 let label = esc(a.get("name").and_then(Value::as_str).unwrap_or(""));
-                match a.get("used") {
-                    Some(Value::Number(_)) => {
-                        format!(
-                            "{label}: {}",
-                            num(r, &p(&format!("abilities.{k}.used")), Fmt::Int)
-                        )
-                    }
+                let count = |key: &str| num(r, &p(&format!("abilities.{k}.{key}")), Fmt::Int);
+                match (a.get("used"), a.get("fired")) {
+                    (Some(Value::Number(_)), _) => format!("{label}: {}", count("used")),
+                    (_, Some(Value::Number(_))) => format!(
+                        "{label}: fired {}, resolved {}",
+                        count("fired"),
+                        count("resolved")
+                    ),
                     _ => format!(
                         "{label} <span class=\"note\">({})</span>",
                         esc(a.get("kind").and_then(Value::as_str).unwrap_or(""))

@@ -662,6 +662,7 @@ fn resolve_pending(
     state.pending_triggers_mut().remove(index);
     let from = events.len();
     scratch.note_effect();
+    scratch.note_trigger_resolved(pending.alteration.source, pending.alteration.ability);
     start_alteration(
         state,
         events,

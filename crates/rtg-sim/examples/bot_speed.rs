@@ -79,7 +79,7 @@ fn main() {
                 &config.game(k),
                 [&timed, &timed],
                 false,
-                &mut |_, _, _| {},
+                &mut |_, _, _, _| {},
             );
         }
         let (n, total, slowest) = timed.stats.lock().map(|s| *s).unwrap_or_default();

@@ -198,8 +198,8 @@ pub fn play_batch_with(
                         &settings,
                         bots,
                         false,
-                        &mut |state, action, events| {
-                            probe.observe(&mut game, &settings, state, action, events)
+                        &mut |state, action, events, triggers| {
+                            probe.observe(&mut game, &settings, state, action, events, triggers)
                         },
                     )
                 });
@@ -207,7 +207,7 @@ pub fn play_batch_with(
             }
             None => (
                 play_caught(&settings, || {
-                    play_game_with(matchup, &settings, bots, false, &mut |_, _, _| {})
+                    play_game_with(matchup, &settings, bots, false, &mut |_, _, _, _| {})
                 }),
                 None,
             ),

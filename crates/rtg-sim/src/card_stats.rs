@@ -1,6 +1,7 @@
 //! Per-card statistics of a batch: for each card of each deck, the games in which it was drawn
 //! and played, the deck's win rate when it was drawn, not drawn and played, the turn it was
-//! first played, how often its activated abilities were used, and whether it was left in hand.
+//! first played, how often its activated abilities were used and its triggered abilities fired
+//! and resolved, and whether it was left in hand.
 //!
 //! A game is watched through the simulator's observer ([`CardProbe::observe`]) into a small
 //! per-game summary ([`CardGame`]), folded into running sums ([`CardStats`]) in game order:
@@ -8,6 +9,7 @@
 //! whatever the threads.
 
 use rtg_core::{AbilityType, CardType, Event, EventType, GameState, PlayerId};
+use rtg_events::{TriggerStage, TriggerUse};
 use rtg_rules::Action;
 use serde::{Deserialize, Serialize};
 
@@ -41,6 +43,8 @@ struct Seen {
     in_hand_at_end: bool,
     /// Uses of each of the card's abilities (activated abilities of permanents).
     activations: Vec<u32>,
+    /// Firings and resolutions of each of the card's abilities (triggered abilities).
+    triggers: Vec<(u32, u32)>,
 }
 
 /// The cards of a matchup's decks, and how to find a card instance's slot: built once per batch,
@@ -107,6 +111,7 @@ impl CardProbe {
                 .iter()
                 .map(|k| Seen {
                     activations: vec![0; k.abilities.len()],
+                    triggers: vec![(0, 0); k.abilities.len()],
                     ..Seen::default()
                 })
                 .collect()
@@ -135,6 +140,8 @@ impl CardProbe {
                             name: name.clone(),
                             kind: *kind,
                             used: 0,
+                            fired: 0,
+                            resolved: 0,
                         })
                         .collect(),
                     drawn: 0,
@@ -175,7 +182,20 @@ impl CardProbe {
         state: &GameState,
         action: Option<&Action>,
         events: &[Event],
+        triggers: &[TriggerUse],
     ) {
+        for used in triggers {
+            if let Some(counts) = self
+                .slot(game, settings, state, used.card)
+                .and_then(|seen| seen.triggers.get_mut(usize::from(used.ability)))
+            {
+                let count = match used.stage {
+                    TriggerStage::Fired => &mut counts.0,
+                    TriggerStage::Resolved => &mut counts.1,
+                };
+                *count = count.saturating_add(1);
+            }
+        }
         match action {
             None => {
                 for player in PlayerId::ALL {
@@ -239,6 +259,8 @@ struct AbilityTotals {
     name: String,
     kind: AbilityType,
     used: u64,
+    fired: u64,
+    resolved: u64,
 }
 
 /// The running sums of one card of one deck. Scores are in half points (a win 2, a draw 1), so
@@ -286,6 +308,11 @@ pub struct AbilityRow {
     /// Times it was used (activated abilities of permanents); `null` for triggered abilities and
     /// for a spell's own effect, which the simulator does not see fire (a spell's is its plays).
     pub used: Option<u64>,
+    /// Times it fired (an event set it off): triggered abilities only, else `null`.
+    pub fired: Option<u64>,
+    /// Times a firing took effect (one with no legal target left does not): triggered
+    /// abilities only, else `null`.
+    pub resolved: Option<u64>,
 }
 
 /// One card of one deck, as reports print it (the `cards` list of the JSON).
@@ -350,8 +377,15 @@ impl CardStats {
                     card.turn_played_sum += u64::from(turn);
                 }
                 card.left_in_hand += u64::from(seen.in_hand_at_end);
-                for (ability, used) in card.abilities.iter_mut().zip(&seen.activations) {
+                for ((ability, used), (fired, resolved)) in card
+                    .abilities
+                    .iter_mut()
+                    .zip(&seen.activations)
+                    .zip(&seen.triggers)
+                {
                     ability.used += u64::from(*used);
+                    ability.fired += u64::from(*fired);
+                    ability.resolved += u64::from(*resolved);
                 }
             }
         }
@@ -378,6 +412,8 @@ impl CardStats {
                         a.left_in_hand += b.left_in_hand;
                         for (x, y) in a.abilities.iter_mut().zip(&b.abilities) {
                             x.used += y.used;
+                            x.fired += y.fired;
+                            x.resolved += y.resolved;
                         }
                     }
                 }
@@ -418,6 +454,7 @@ impl CardStats {
                         .map(|a| {
                             let activated = a.kind == AbilityType::Activated
                                 && card.card_type != CardType::Spell;
+                            let triggered = a.kind == AbilityType::Triggered;
                             AbilityRow {
                                 name: a.name.clone(),
                                 kind: match a.kind {
@@ -426,6 +463,8 @@ impl CardStats {
                                 }
                                 .to_owned(),
                                 used: activated.then_some(a.used),
+                                fired: triggered.then_some(a.fired),
+                                resolved: triggered.then_some(a.resolved),
                             }
                         })
                         .collect(),

@@ -9,6 +9,7 @@ use rtg_rules::{
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use rtg_events::TriggerUse;
 use rtg_rules::{PlayerView, to_act};
 
 use crate::bots::{Bot, BotRegistry, BotSpec};
@@ -234,16 +235,18 @@ pub(crate) fn bot_rng(seed: u64) -> GameRng {
 /// every action and a digest at each turn start. A bot spec the registry refuses is the game's
 /// error.
 pub fn play_game(matchup: &Matchup, settings: &GameSettings, record: bool) -> GameRecord {
-    play_game_observed(matchup, settings, record, &mut |_, _, _| {})
+    play_game_observed(matchup, settings, record, &mut |_, _, _, _| {})
 }
 
 /// What watches a game as it is played: the state after each action (the starting state
-/// first), the action (none for the start) and the events it caused.
-pub type Observer<'a> = dyn FnMut(&GameState, Option<&Action>, &[Event]) + 'a;
+/// first), the action (none for the start), the events it caused, and the triggered abilities
+/// that fired and took effect during it ([`rtg_events::Scratch::trigger_uses`]).
+pub type Observer<'a> = dyn FnMut(&GameState, Option<&Action>, &[Event], &[TriggerUse]) + 'a;
 
 /// [`play_game`], calling `observe` with the starting state (no action, no events), then with
-/// the state after each action, the action and the events it caused — the same calls
-/// [`crate::Replay::verify`] makes — so a caller can narrate or record the one run it plays.
+/// the state after each action, the action, the events it caused and the trigger uses — the
+/// calls [`crate::Replay::verify`] makes, with the trigger uses — so a caller can narrate or
+/// record the one run it plays.
 pub fn play_game_observed(
     matchup: &Matchup,
     settings: &GameSettings,
@@ -310,7 +313,7 @@ pub fn play_game_with(
     if record {
         out.checkpoints.push((0, state.digest()));
     }
-    observe(&state, None, &[]);
+    observe(&state, None, &[], &[]);
     while !state.is_over() {
         let player = to_act(&state);
         let mut action = bots[player.index()].choose(&PlayerView::new(&state, player), &mut rng);
@@ -332,7 +335,7 @@ pub fn play_game_with(
             }
             return out;
         }
-        observe(&state, Some(&action), &events);
+        observe(&state, Some(&action), &events, scratch.trigger_uses());
         in_phase = if matches!(action, Action::AdvancePhase) {
             0
         } else {

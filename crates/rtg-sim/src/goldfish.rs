@@ -276,7 +276,7 @@ pub fn goldfish_with(
                 &settings,
                 [deck_bot, &GoldfishBot],
                 false,
-                &mut |state, action, events| {
+                &mut |state, action, events, triggers| {
                     if state.active() == seat {
                         let turn = own_turn(state.turn(), seat) as usize;
                         if turn >= 1 && turn <= config.max_turns as usize {
@@ -290,7 +290,7 @@ pub fn goldfish_with(
                         game.hand_at_end = state.player(seat).hand().len() as u32;
                     }
                     if let (Some(probe), Some(cards)) = (&probe, &mut game.cards) {
-                        probe.observe(cards, &settings, state, action, events);
+                        probe.observe(cards, &settings, state, action, events, triggers);
                     }
                 },
             )

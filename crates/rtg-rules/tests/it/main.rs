@@ -7,3 +7,4 @@ mod properties;
 mod random_games;
 mod rules;
 mod support;
+mod trigger_uses;

@@ -18,8 +18,9 @@ pub(crate) use rtg_combat::{
 
 pub(crate) use rtg_rules::{
     Action, EndReason, Game, GameConfig, LossCause, Outcome, PLAYABLE_PHASES, Player, RulesError,
-    Scratch, SetupFailure, apply, check_victory, content_for, end_reason, legal_actions, new_game,
-    next_phase, start, start_with_hands, state_based_checks, step, targets_for,
+    Scratch, SetupFailure, TriggerStage, apply, check_victory, content_for, end_reason,
+    legal_actions, new_game, next_phase, start, start_with_hands, state_based_checks, step,
+    targets_for,
 };
 
 pub(crate) use rtg_yaml::{

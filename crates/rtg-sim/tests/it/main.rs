@@ -251,7 +251,7 @@ fn observing_a_game_sees_what_its_replay_sees() {
     let m = matchup();
     let settings = config(["heuristic", "random"], 1).game(5);
     let mut played: Vec<(u64, Option<rtg_rules::Action>, usize)> = Vec::new();
-    let record = play_game_observed(&m, &settings, true, &mut |state, action, events| {
+    let record = play_game_observed(&m, &settings, true, &mut |state, action, events, _| {
         played.push((state.digest(), action.cloned(), events.len()))
     });
     assert!(record.error.is_none(), "{:?}", record.error);

@@ -91,6 +91,20 @@ fn watching_cards_changes_nothing_in_the_batch_and_counts_consistently() {
         }
     }
     assert!(drawn_any);
+    // Triggered abilities count firings and resolutions; activated ones count uses.
+    let mut fired_any = false;
+    for (r, a) in rows.iter().flat_map(|r| r.abilities.iter().map(move |a| (r, a))) {
+        match a.kind.as_str() {
+            "triggered" => {
+                let (fired, resolved) = (a.fired.unwrap(), a.resolved.unwrap());
+                assert!(resolved <= fired, "{r:?}");
+                assert!(a.used.is_none(), "{r:?}");
+                fired_any |= fired > 0;
+            }
+            _ => assert!(a.fired.is_none() && a.resolved.is_none(), "{r:?}"),
+        }
+    }
+    assert!(fired_any, "no triggered ability of the sample deck fired in 30 games");
     // A mana card: 12 of 30 cards are mana, so one is drawn in almost every game and played in
     // most.
     let mana = rows

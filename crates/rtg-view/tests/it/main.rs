@@ -44,7 +44,7 @@ fn golden(a: &str, b: &str, seed: u64, bots: [&str; 2]) -> (Matchup, Vec<Step>) 
     .game(0);
     let mut steps = Vec::new();
     let mut previous: Option<GameState> = None;
-    let record = play_game_observed(&m, &settings, true, &mut |state, action, events| {
+    let record = play_game_observed(&m, &settings, true, &mut |state, action, events, _| {
         if let (Some(before), Some(action)) = (&previous, action) {
             steps.push(Step {
                 before: before.clone(),
@@ -227,7 +227,7 @@ fn the_page_embeds_the_replay_and_no_name_can_close_its_script() {
     let m = Matchup::new(decks[0].clone(), decks[1].clone()).unwrap();
     let settings = SimConfig::default().game(0);
     let mut timeline = Timeline::new();
-    let record = play_game_observed(&m, &settings, true, &mut |s, a, e| {
+    let record = play_game_observed(&m, &settings, true, &mut |s, a, e, _| {
         timeline.observe(s, a, e)
     });
     let replay = Replay::from_record(&m, &record);
