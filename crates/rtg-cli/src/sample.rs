@@ -1,5 +1,6 @@
 //! `rtg simulate ... --sample K --html DIR`: viewer pages of K chosen games of a batch (the
-//! longest, the shortest, one deck's losses, the draws, ...), linked from an index page.
+//! longest, the shortest, one deck's losses, the draws, ...), linked from an index page; and
+//! `rtg tournament ... --sample K --html DIR`, K games of each pairing.
 //!
 //! The batch's rows come in game order, so the choice depends only on the batch (not on the
 //! threads); only the K chosen games' indices are kept while it runs. Each chosen game is then
@@ -119,8 +120,27 @@ impl Sampler {
         config: &SimConfig,
         report: &Report,
     ) -> Result<Vec<(String, String)>, CliError> {
-        let io =
-            |path: &Path, e: std::io::Error| CliError::Usage(format!("{}: {e}", path.display()));
+        let links = self.write_games(dir, matchup, config)?;
+        let index = dir.join("index.html");
+        std::fs::write(&index, index_page(matchup, report, self.of, &links))
+            .map_err(|e| io(&index, e))?;
+        // On standard error: standard output holds the report (perhaps JSON).
+        crate::output::err(format_args!(
+            "{} game pages written, linked from {}",
+            links.len(),
+            index.display()
+        ));
+        Ok(links)
+    }
+
+    /// Writes the chosen games' replays and pages into `dir` (made when missing), without an
+    /// index; returns each page's file name and description.
+    pub(crate) fn write_games(
+        &self,
+        dir: &Path,
+        matchup: &Matchup,
+        config: &SimConfig,
+    ) -> Result<Vec<(String, String)>, CliError> {
         std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
         let mut links = Vec::new();
         for game in &self.chosen {
@@ -137,17 +157,89 @@ impl Sampler {
             std::fs::write(&json, text + "\n").map_err(|e| io(&json, e))?;
             links.push((format!("{name}.html"), describe(matchup, game)));
         }
-        let index = dir.join("index.html");
-        std::fs::write(&index, index_page(matchup, report, self.of, &links))
-            .map_err(|e| io(&index, e))?;
-        // On standard error: standard output holds the report (perhaps JSON).
+        Ok(links)
+    }
+}
+
+/// A file error, naming the file.
+fn io(path: &Path, e: std::io::Error) -> CliError {
+    CliError::Usage(format!("{}: {e}", path.display()))
+}
+
+/// One sampler per pairing of a tournament, in the order the pairings are played.
+pub(crate) struct PairSamplers {
+    args: SampleArgs,
+    pairs: Vec<(Matchup, Sampler)>,
+}
+
+impl PairSamplers {
+    /// Samplers for the flags (none without `--sample`); refuses a K as [`Sampler::new`] does.
+    pub(crate) fn new(args: &SampleArgs) -> Result<PairSamplers, CliError> {
+        Sampler::new(args)?;
+        Ok(PairSamplers {
+            args: args.clone(),
+            pairs: Vec::new(),
+        })
+    }
+
+    /// Takes one row of a pairing's batch (a tournament's deck names are distinct, so the two
+    /// names tell the pairing).
+    pub(crate) fn watch(&mut self, matchup: &Matchup, row: &GameRow) -> Result<(), CliError> {
+        if self.args.sample.is_none() {
+            return Ok(());
+        }
+        let same = |m: &Matchup| {
+            m.decks[0].name == matchup.decks[0].name && m.decks[1].name == matchup.decks[1].name
+        };
+        if !self.pairs.last().is_some_and(|(m, _)| same(m)) {
+            self.pairs
+                .push((matchup.clone(), Sampler::new(&self.args)?));
+        }
+        if let Some((_, sampler)) = self.pairs.last_mut() {
+            sampler.watch(row);
+        }
+        Ok(())
+    }
+
+    /// Writes each pairing's chosen games into a directory of its own under `dir`
+    /// (`A-vs-B/`), and returns every page's path (relative to `dir`) and description.
+    pub(crate) fn write(
+        &self,
+        dir: &Path,
+        config: &SimConfig,
+    ) -> Result<Vec<(String, String)>, CliError> {
+        let mut links = Vec::new();
+        for (matchup, sampler) in &self.pairs {
+            let sub = format!(
+                "{}-vs-{}",
+                file_safe(&matchup.decks[0].name),
+                file_safe(&matchup.decks[1].name)
+            );
+            for (href, text) in sampler.write_games(&dir.join(&sub), matchup, config)? {
+                let pairing = format!("{} vs {}", matchup.decks[0].name, matchup.decks[1].name);
+                links.push((format!("{sub}/{href}"), format!("{pairing}, {text}")));
+            }
+        }
         crate::output::err(format_args!(
-            "{} game pages written, linked from {}",
+            "{} game pages written under {}",
             links.len(),
-            index.display()
+            dir.display()
         ));
         Ok(links)
     }
+}
+
+/// A deck name as a file name: letters, digits, `-` and `_` kept, anything else `_`.
+fn file_safe(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }
 
 fn describe(matchup: &Matchup, game: &Chosen) -> String {

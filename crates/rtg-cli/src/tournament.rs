@@ -11,6 +11,7 @@ use rtg::yaml::Loader;
 
 use crate::content::{CliError, load_catalog, load_deck};
 use crate::reporting::{card_table, json_text, pct, print, progress_bar, to_value, write_page};
+use crate::sample::{PairSamplers, SampleArgs};
 use crate::setup::{BotArgs, ContentArgs, check_max_turns};
 
 /// Play every ordered pair of decks against each other and report the matrix of win rates.
@@ -49,10 +50,14 @@ pub(crate) struct TournamentArgs {
     #[arg(long)]
     card_stats: bool,
     /// Also write the report as a self-contained HTML page (with the card statistics) to FILE.
+    /// With --sample, FILE is a directory (made when missing) holding the report page
+    /// (report.html), which links the sample games, and a directory of pages per pairing.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
     #[command(flatten)]
     content: ContentArgs,
+    #[command(flatten)]
+    sample: SampleArgs,
 }
 
 /// The decks named, or every deck of the deck directories.
@@ -148,19 +153,25 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
         None => None,
     };
     let card_stats = args.card_stats || args.html.is_some();
+    let mut samplers = PairSamplers::new(&args.sample)?;
     let result = tournament(
         &decks,
         &config,
         card_stats,
         &progress,
-        &mut |matchup, row| match &mut csv {
-            Some((_, writer)) => {
-                let names = [matchup.decks[0].name.clone(), matchup.decks[1].name.clone()];
-                writer
-                    .write_record(names.into_iter().chain(csv_fields(matchup, row)))
-                    .map_err(std::io::Error::other)
+        &mut |matchup, row| {
+            samplers
+                .watch(matchup, row)
+                .map_err(|e| std::io::Error::other(e.to_string()))?;
+            match &mut csv {
+                Some((_, writer)) => {
+                    let names = [matchup.decks[0].name.clone(), matchup.decks[1].name.clone()];
+                    writer
+                        .write_record(names.into_iter().chain(csv_fields(matchup, row)))
+                        .map_err(std::io::Error::other)
+                }
+                None => Ok(()),
             }
-            None => Ok(()),
         },
     );
     if let Some(bar) = &bar {
@@ -175,7 +186,17 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
         writer.flush().map_err(|e| csv_error(path, &e))?;
     }
     if let Some(path) = &args.html {
-        write_page(path, &to_value(&report)?, Vec::new())?;
+        let (page, samples) = if args.sample.sample.is_some() {
+            let links = samplers.write(path, &config)?;
+            let samples = links
+                .into_iter()
+                .map(|(href, label)| rtg::report::SampleLink { label, href })
+                .collect();
+            (path.join("report.html"), samples)
+        } else {
+            (path.clone(), Vec::new())
+        };
+        write_page(&page, &to_value(&report)?, samples)?;
     }
     if !args.card_stats {
         report.cards = None;

@@ -124,3 +124,59 @@ fn a_sample_needs_a_directory_and_a_sensible_size() {
         assert!(run.stderr.contains("at most 100"), "{}", run.stderr);
     }
 }
+
+#[test]
+fn a_tournament_samples_each_pairing_and_its_report_page_links_them() {
+    let dir = TempDir::new();
+    let out = dir.path().join("pages").display().to_string();
+    let run = rtg_root(&[
+        "tournament",
+        "aggro",
+        "midrange",
+        "flyers",
+        "--games",
+        "6",
+        "--seed",
+        "2",
+        "--sample",
+        "1",
+        "--sample-of",
+        "shortest",
+        "--html",
+        &out,
+    ]);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.contains("6 game pages written"),
+        "{}",
+        run.stderr
+    );
+    let report = dir.read("pages/report.html");
+    for (a, b) in [
+        ("aggro", "midrange"),
+        ("aggro", "flyers"),
+        ("midrange", "aggro"),
+        ("midrange", "flyers"),
+        ("flyers", "aggro"),
+        ("flyers", "midrange"),
+    ] {
+        let sub = format!("{a}-vs-{b}");
+        let page = std::fs::read_dir(dir.path().join("pages").join(&sub))
+            .unwrap_or_else(|e| panic!("{sub}: {e}"))
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .find(|name| name.ends_with(".html"))
+            .unwrap_or_else(|| panic!("no page in {sub}"));
+        assert!(
+            report.contains(&format!("{sub}/{page}")),
+            "the report page links {sub}/{page}"
+        );
+        let replay = dir
+            .path()
+            .join("pages")
+            .join(&sub)
+            .join(page.replace(".html", ".json"));
+        let check = rtg_root(&["replay", "--quiet", &replay.display().to_string()]);
+        assert_eq!(check.code, Some(0), "{sub}: {}", check.stderr);
+    }
+}

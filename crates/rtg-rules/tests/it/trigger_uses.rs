@@ -49,7 +49,9 @@ fn a_firing_counts_once_and_its_resolution_once_however_many_alterations() {
     let mut scratch = Scratch::new();
     let events = play(&mut state, medic, &mut scratch);
     // Both alterations ran (the trigger really did its work twice over)...
-    let heals = events.iter().filter(|e| e.kind == EventType::OnPlayerHealed);
+    let heals = events
+        .iter()
+        .filter(|e| e.kind == EventType::OnPlayerHealed);
     assert_eq!(heals.count(), 2, "{:?}", kinds(&events));
     // ...yet the ability fired once and resolved once.
     assert_eq!(

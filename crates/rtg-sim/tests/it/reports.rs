@@ -93,7 +93,10 @@ fn watching_cards_changes_nothing_in_the_batch_and_counts_consistently() {
     assert!(drawn_any);
     // Triggered abilities count firings and resolutions; activated ones count uses.
     let mut fired_any = false;
-    for (r, a) in rows.iter().flat_map(|r| r.abilities.iter().map(move |a| (r, a))) {
+    for (r, a) in rows
+        .iter()
+        .flat_map(|r| r.abilities.iter().map(move |a| (r, a)))
+    {
         match a.kind.as_str() {
             "triggered" => {
                 let (fired, resolved) = (a.fired.unwrap(), a.resolved.unwrap());
@@ -104,7 +107,10 @@ fn watching_cards_changes_nothing_in_the_batch_and_counts_consistently() {
             _ => assert!(a.fired.is_none() && a.resolved.is_none(), "{r:?}"),
         }
     }
-    assert!(fired_any, "no triggered ability of the sample deck fired in 30 games");
+    assert!(
+        fired_any,
+        "no triggered ability of the sample deck fired in 30 games"
+    );
     // A mana card: 12 of 30 cards are mana, so one is drawn in almost every game and played in
     // most.
     let mana = rows
