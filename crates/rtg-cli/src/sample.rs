@@ -12,6 +12,8 @@ use std::path::Path;
 use clap::{Args, ValueEnum};
 use rtg::sim::{GameEnd, GameRow, Matchup, Replay, Report, SimConfig, play_game};
 
+use rtg::report::escape_html;
+
 use crate::content::CliError;
 
 /// The most games `--sample` writes pages of (a page is up to about a megabyte).
@@ -253,13 +255,6 @@ fn describe(matchup: &Matchup, game: &Chosen) -> String {
     format!("game {}: {end} on turn {}", game.index, game.turns)
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// The index page: the batch's report and a link to each chosen game. Self-contained.
 fn index_page(
     matchup: &Matchup,
@@ -279,8 +274,8 @@ fn index_page(
         let _ = writeln!(
             list,
             "<li><a href=\"{}\">{}</a></li>",
-            escape(href),
-            escape(text)
+            escape_html(href),
+            escape_html(text)
         );
     }
     format!(
@@ -288,9 +283,9 @@ fn index_page(
          <style>body {{ font: 14px/1.4 system-ui, sans-serif; margin: 16px; }} pre {{ background: #f4f1ea; padding: 8px; }}</style>\n\
          </head>\n<body>\n<h1>{title}</h1>\n<pre id=\"report\">{report}</pre>\n\
          <h2>{count} games: {which}</h2>\n<ul id=\"samples\">\n{list}</ul>\n</body>\n</html>\n",
-        title = escape(&title),
-        report = escape(&report.table()),
+        title = escape_html(&title),
+        report = escape_html(&report.table()),
         count = links.len(),
-        which = escape(&which),
+        which = escape_html(&which),
     )
 }

@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 
 use serde_json::Value;
 
-/// Text escaped for HTML content and attribute values.
-pub(crate) fn esc(text: &str) -> String {
+/// Text escaped for HTML content and attribute values (`&`, `<`, `>`, `"`, `'`).
+pub fn escape_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -77,8 +77,8 @@ pub(crate) fn attrs(root: &Value, path: &str, fmt: Fmt) -> String {
     let value = lookup(root, path).cloned().unwrap_or(Value::Null);
     format!(
         r#"data-json="{}" data-value="{}" data-format="{}""#,
-        esc(path),
-        esc(&value.to_string()),
+        escape_html(path),
+        escape_html(&value.to_string()),
         fmt.name()
     )
 }
@@ -89,7 +89,7 @@ pub(crate) fn num(root: &Value, path: &str, fmt: Fmt) -> String {
     format!(
         r#"<span class="num" {}>{}</span>"#,
         attrs(root, path, fmt),
-        esc(&fmt.show(&value))
+        escape_html(&fmt.show(&value))
     )
 }
 
@@ -99,10 +99,10 @@ pub(crate) fn derived(name: &str, value: f64, fmt: Fmt) -> String {
     let v = serde_json::Number::from_f64(value).map_or(Value::Null, Value::Number);
     format!(
         r#"<span class="num derived" data-derived="{}" data-value="{}" data-format="{}">{}</span>"#,
-        esc(name),
-        esc(&v.to_string()),
+        escape_html(name),
+        escape_html(&v.to_string()),
         fmt.name(),
-        esc(&fmt.show(&v))
+        escape_html(&fmt.show(&v))
     )
 }
 
@@ -123,7 +123,7 @@ mod tests {
         assert_eq!(number(&v, "matrix.0.1.win_rate"), Some(0.25));
         assert_eq!(lookup(&v, "matrix.0.0"), Some(&Value::Null));
         assert_eq!(lookup(&v, "matrix.3.1"), None);
-        assert_eq!(esc(text(&v, "deck")), "a&lt;b");
+        assert_eq!(escape_html(text(&v, "deck")), "a&lt;b");
     }
 
     #[test]

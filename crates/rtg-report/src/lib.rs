@@ -38,7 +38,8 @@ mod svg;
 use serde_json::Value;
 use thiserror::Error;
 
-use crate::fmt::{esc, put};
+pub use crate::fmt::escape_html;
+use crate::fmt::put;
 
 /// A link of the "sample games" section: a label and an href relative to the page.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -111,8 +112,8 @@ pub fn render(report: &Value, info: &PageInfo) -> Result<String, PageError> {
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
              <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<header><h1>{}</h1>\
              <p class=\"sub\">rtg report</p></header>\n<main>\n",
-            esc(&title),
-            esc(&title)
+            escape_html(&title),
+            escape_html(&title)
         ),
     );
     out.push_str(&body);
@@ -144,7 +145,7 @@ fn settings(report: &Value, info: &PageInfo) -> String {
             &mut out,
             format_args!(
                 "<pre id=\"command\"><code>{}</code></pre>",
-                esc(&info.command)
+                escape_html(&info.command)
             ),
         );
     }
@@ -170,18 +171,18 @@ fn settings(report: &Value, info: &PageInfo) -> String {
     if let Some(bots) = report.get("bots").and_then(Value::as_array) {
         let names: Vec<String> = bots
             .iter()
-            .map(|b| esc(&b.to_string().replace('"', "")))
+            .map(|b| escape_html(&b.to_string().replace('"', "")))
             .collect();
         row("bots", names.join(" vs "));
     }
     if let Some(bot) = report.get("bot").and_then(Value::as_str) {
-        row("bot", esc(bot));
+        row("bot", escape_html(bot));
     }
     row(
         "card digest",
         format!(
             "<code id=\"digest\">{}</code>",
-            esc(fmt::text(report, "cards_digest"))
+            escape_html(fmt::text(report, "cards_digest"))
         ),
     );
     out.push_str("</table></section>\n");
@@ -200,8 +201,8 @@ fn samples(links: &[SampleLink]) -> String {
                 &mut out,
                 format_args!(
                     "<li><a href=\"{}\">{}</a></li>",
-                    esc(&link.href),
-                    esc(&link.label)
+                    escape_html(&link.href),
+                    escape_html(&link.label)
                 ),
             );
         }

@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use crate::PageError;
-use crate::fmt::{Fmt, derived, esc, lookup, num, number, put, text};
+use crate::fmt::{Fmt, derived, escape_html, lookup, num, number, put, text};
 use crate::svg::{Column, columns, heatmap, share_bar};
 
 fn count(root: &Value, path: &str) -> u64 {
@@ -41,8 +41,14 @@ pub(crate) fn batch(r: &Value) -> Result<(String, String), PageError> {
         );
     };
     row("games".to_owned(), num(r, "games", Fmt::Int));
-    row(format!("{} wins", esc(a)), num(r, "wins_a", Fmt::Int));
-    row(format!("{} wins", esc(b)), num(r, "wins_b", Fmt::Int));
+    row(
+        format!("{} wins", escape_html(a)),
+        num(r, "wins_a", Fmt::Int),
+    );
+    row(
+        format!("{} wins", escape_html(b)),
+        num(r, "wins_b", Fmt::Int),
+    );
     row("draws".to_owned(), num(r, "draws", Fmt::Int));
     row(
         "engine errors".to_owned(),
@@ -52,7 +58,7 @@ pub(crate) fn batch(r: &Value) -> Result<(String, String), PageError> {
     );
     if let Some(rate) = rate {
         row(
-            format!("{} win rate (draws count half)", esc(a)),
+            format!("{} win rate (draws count half)", escape_html(a)),
             format!(
                 "{} <span class=\"ci\">95% CI {} .. {}</span>{}",
                 derived("win_rate_a", rate, Fmt::Pct),
@@ -123,7 +129,7 @@ fn end_reasons(r: &Value, path: &str, names: [&str; 2]) -> String {
             &mut out,
             format_args!(
                 "<tr><td>{}</td><td>{}</td></tr>",
-                esc(label),
+                escape_html(label),
                 num(r, p, Fmt::Int)
             ),
         );
@@ -182,8 +188,8 @@ fn cards(r: &Value) -> String {
                      <th>copies</th><th>games</th><th>drawn</th><th>played</th><th>win rate drawn</th>\
                      <th>not drawn</th><th>played</th><th>turn played</th><th>left in hand</th>\
                      <th>abilities</th></tr></thead><tbody>",
-                    esc(name),
-                    esc(name)
+                    escape_html(name),
+                    escape_html(name)
                 ),
             );
         }
@@ -196,7 +202,7 @@ fn cards(r: &Value) -> String {
             .iter()
             .enumerate()
             .map(|(k, a)| {
-                let label = esc(a.get("name").and_then(Value::as_str).unwrap_or(""));
+                let label = escape_html(a.get("name").and_then(Value::as_str).unwrap_or(""));
                 let count = |key: &str| num(r, &p(&format!("abilities.{k}.{key}")), Fmt::Int);
                 match (a.get("used"), a.get("fired")) {
                     (Some(Value::Number(_)), _) => format!("{label}: {}", count("used")),
@@ -207,7 +213,7 @@ fn cards(r: &Value) -> String {
                     ),
                     _ => format!(
                         "{label} <span class=\"note\">({})</span>",
-                        esc(a.get("kind").and_then(Value::as_str).unwrap_or(""))
+                        escape_html(a.get("kind").and_then(Value::as_str).unwrap_or(""))
                     ),
                 }
             })
@@ -218,9 +224,9 @@ fn cards(r: &Value) -> String {
                 "<tr{} data-card=\"{}\"><td title=\"{}\">{}</td><td>{}</td><td>{}</td><td>{}{}</td>\
                  <td>{}</td><td>{}{}</td><td>{}{}</td><td>{}{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 if never { " class=\"never\"" } else { "" },
-                esc(text(r, &p("card_id"))),
-                esc(text(r, &p("card_id"))),
-                esc(text(r, &p("name"))),
+                escape_html(text(r, &p("card_id"))),
+                escape_html(text(r, &p("card_id"))),
+                escape_html(text(r, &p("name"))),
                 num(r, &p("copies"), Fmt::Int),
                 num(r, &p("games"), Fmt::Int),
                 num(r, &p("drawn"), Fmt::Int),
@@ -266,7 +272,7 @@ pub(crate) fn tournament(r: &Value) -> Result<(String, String), PageError> {
             &mut out,
             format_args!(
                 "<tr><td>{}</td><td>{}</td><td>{}{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                esc(s.get("deck").and_then(Value::as_str).unwrap_or("")),
+                escape_html(s.get("deck").and_then(Value::as_str).unwrap_or("")),
                 num(r, &p("rank"), Fmt::Int),
                 num(r, &p("mean_win_rate"), Fmt::Pct),
                 share_bar(number(r, &p("mean_win_rate")), None, 120.0),
@@ -288,8 +294,8 @@ pub(crate) fn tournament(r: &Value) -> Result<(String, String), PageError> {
                 &mut out,
                 format_args!(
                     "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} .. {}{}</td><td>{}</td><td>{} / {}</td><td>{} / {}</td><td>{}</td></tr>",
-                    esc(a),
-                    esc(b),
+                    escape_html(a),
+                    escape_html(b),
                     num(r, &p("games"), Fmt::Int),
                     num(r, &p("wins"), Fmt::Int),
                     num(r, &p("losses"), Fmt::Int),

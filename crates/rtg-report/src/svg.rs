@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::fmt::{Fmt, attrs, esc, lookup, number, put};
+use crate::fmt::{Fmt, attrs, escape_html, lookup, number, put};
 
 /// The colour of a win rate: red at 0, near white at one half, blue at 1.
 pub(crate) fn heat(rate: f64) -> String {
@@ -76,7 +76,7 @@ pub(crate) fn heatmap(root: &Value) -> String {
             format_args!(
                 r#"<text x="{:.1}" y="20" text-anchor="middle" class="axis">{}</text>"#,
                 label + cw * (j as f64 + 0.5),
-                esc(deck)
+                escape_html(deck)
             ),
         );
     }
@@ -88,7 +88,7 @@ pub(crate) fn heatmap(root: &Value) -> String {
                 r#"<text x="{:.1}" y="{:.1}" text-anchor="end" class="axis">{}</text>"#,
                 label - 8.0,
                 y + ch / 2.0 + 4.0,
-                esc(row_deck)
+                escape_html(row_deck)
             ),
         );
         for (j, col_deck) in decks.iter().enumerate() {
@@ -113,8 +113,8 @@ pub(crate) fn heatmap(root: &Value) -> String {
                 &mut out,
                 format_args!(
                     r##"<g class="cell" data-row="{i}" data-col="{j}"><title>{} vs {}: {} games, {} won, {} lost, {} drawn; 95% CI {:.1}% .. {:.1}%</title><rect x="{x:.1}" y="{y:.1}" width="{cw}" height="{ch}" fill="{}" stroke="#fff"/><text x="{:.1}" y="{:.1}" text-anchor="middle" {}>{}</text></g>"##,
-                    esc(row_deck),
-                    esc(col_deck),
+                    escape_html(row_deck),
+                    escape_html(col_deck),
                     count("games"),
                     count("wins"),
                     count("losses"),
@@ -175,8 +175,8 @@ pub(crate) fn columns(
     let height = top + plot + bottom;
     let mut out = format!(
         r#"<svg id="{}" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{}">"#,
-        esc(id),
-        esc(caption)
+        escape_html(id),
+        escape_html(caption)
     );
     put(
         &mut out,
@@ -198,10 +198,10 @@ pub(crate) fn columns(
                 x + (cw - 6.0) / 2.0,
                 top + plot - h - 4.0,
                 attrs(root, &column.path, fmt),
-                esc(&fmt.show(lookup(root, &column.path).unwrap_or(&Value::Null))),
+                escape_html(&fmt.show(lookup(root, &column.path).unwrap_or(&Value::Null))),
                 x + (cw - 6.0) / 2.0,
                 top + plot + 16.0,
-                esc(&column.label)
+                escape_html(&column.label)
             ),
         );
     }
