@@ -36,8 +36,9 @@ mod tournament;
 
 pub use batch::{Batch, Running, play_batch, play_batch_with};
 pub use bots::{
-    Bot, BotError, BotFactory, BotRegistry, BotSpec, GreedyBot, HeuristicBot, MCTS_ITERATIONS,
-    MCTS_MAX_ITERATIONS, MctsBot, RandomBot, Rollout, aimed_target, best_target,
+    Bot, BotError, BotFactory, BotRegistry, BotSpec, GreedyBot, HeuristicBot, MCTS_DEPTH,
+    MCTS_ITERATIONS, MCTS_MAX_DEPTH, MCTS_MAX_ITERATIONS, MctsBot, RandomBot, Rollout,
+    aimed_target, best_target,
 };
 pub use card_stats::{AbilityRow, CardGame, CardProbe, CardRow, CardStats};
 pub use end_reasons::EndReasons;

@@ -17,7 +17,9 @@ use rtg_rules::{Action, PlayerView};
 
 pub use greedy::GreedyBot;
 pub use heuristic::HeuristicBot;
-pub use mcts::{MCTS_ITERATIONS, MCTS_MAX_ITERATIONS, MctsBot, Rollout};
+pub use mcts::{
+    MCTS_DEPTH, MCTS_ITERATIONS, MCTS_MAX_DEPTH, MCTS_MAX_ITERATIONS, MctsBot, Rollout,
+};
 pub use random::RandomBot;
 pub use registry::{BotFactory, BotRegistry};
 pub use spec::{BotError, BotSpec};

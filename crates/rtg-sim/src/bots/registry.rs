@@ -61,7 +61,7 @@ impl BotRegistry {
         );
         registry.register(
             "mcts",
-            "determinized Monte Carlo search (iterations, time_ms, exploration, horizon, rollout, seed)",
+            "information-set Monte Carlo tree search (iterations, depth, time_ms, exploration, horizon, rollout, seed)",
             |spec| Ok(Arc::new(MctsBot::from_spec(spec)?)),
         );
         registry

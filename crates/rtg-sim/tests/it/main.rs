@@ -4,6 +4,7 @@
 #[path = "../../../rtg-rules/tests/it/support.rs"]
 mod support;
 
+mod bots;
 mod carried;
 mod end_reasons;
 mod reports;

@@ -1,29 +1,45 @@
-//! The mcts bot: determinized Monte Carlo search over the player's own options.
+//! The mcts bot: information-set Monte Carlo tree search over sampled worlds.
+
+mod playout;
+mod tree;
 
 use std::time::{Duration, Instant};
 
-use rtg_core::{GameRng, GameState, GameStatus, PlayerId};
-use rtg_rules::{Action, PlayerView, Scratch, step, to_act};
+use rtg_core::GameRng;
+use rtg_rules::{Action, PlayerView, Scratch};
 
-use crate::MAX_ACTIONS_PER_PHASE;
 use crate::bots::{Bot, BotError, BotSpec, GreedyBot, HeuristicBot};
+use playout::playout;
+use tree::Tree;
 
-/// The default number of iterations (sampled worlds, one playout each) per decision.
+/// The default number of iterations (sampled worlds, one descent and playout each) per decision.
 pub const MCTS_ITERATIONS: u32 = 300;
+
+/// The default tree depth: decisions with a choice, either player's, below the root.
+pub const MCTS_DEPTH: u32 = 12;
+
+/// The deepest tree a spec may ask for.
+pub const MCTS_MAX_DEPTH: u32 = 1_000;
 
 /// The most iterations a spec may ask for.
 pub const MCTS_MAX_ITERATIONS: u32 = 1_000_000;
 
-/// Determinized Monte Carlo search, deciding from its player's view only.
+/// Information-set Monte Carlo tree search (single-observer ISMCTS), deciding from its player's
+/// view only.
 ///
 /// For each decision with more than one option it runs a budget of iterations. Each samples a
 /// world from the view ([`PlayerView::determinize`]: the opponent's hand and both decks' order
-/// drawn from the cards the player cannot locate, the game's generator reseeded), picks one of
-/// the player's legal actions by UCB1 over the statistics gathered in all the worlds so far
-/// (every one of those actions is legal in every world, as they depend only on what the player
-/// sees), applies it to the world and plays the game on with a fast policy for both players
-/// (the rollout bot: heuristic by default) for a horizon of turns; a finished game scores 1, ½
-/// or 0, an unfinished one by the health and board left. It plays the action tried most.
+/// drawn from the cards the player cannot locate, the game's generator reseeded) and descends
+/// one tree shared by all the worlds: at each decision of either player it takes a move not yet
+/// tried there, or else the tried move open in this world with the best UCB1 score, counting
+/// how often each move was open rather than how often its parent was visited (the worlds
+/// disagree on hidden cards, so on the opponent's options). After one new move, or `depth`
+/// decisions, a fast policy (the rollout bot: heuristic by default) plays both sides on for a
+/// horizon of turns. A finished game scores 1, ½ or 0, a quicker win a little more and a later
+/// loss a little less; an unfinished one is scored by health, board, hand and cards left in the
+/// decks. The score goes back up the path, each move credited from its mover's side. It plays
+/// the root's move with the best mean among the most searched ones. `depth=1` is a flat search
+/// over the player's own moves.
 ///
 /// The budget is in iterations (`iterations`, default [`MCTS_ITERATIONS`]), so a batch gives
 /// the same games on any machine; `time_ms` adds a wall-clock limit per decision (then results
@@ -40,6 +56,9 @@ pub struct MctsBot {
     pub exploration: f64,
     /// Turns a playout looks ahead before the position is scored.
     pub horizon: u32,
+    /// Decisions with a choice (either player's) the tree holds below the root before a
+    /// playout takes over: 1 is a flat search over the root's moves.
+    pub depth: u32,
     /// The playout policy.
     pub rollout: Rollout,
     /// Mixed into the search's generator: two seeds, two searches.
@@ -62,6 +81,7 @@ impl Default for MctsBot {
             time: None,
             exploration: 0.7,
             horizon: 8,
+            depth: MCTS_DEPTH,
             rollout: Rollout::Heuristic,
             seed: 0,
         }
@@ -70,8 +90,9 @@ impl Default for MctsBot {
 
 impl MctsBot {
     /// The parameters a spec may give.
-    pub const PARAMS: [&'static str; 6] = [
+    pub const PARAMS: [&'static str; 7] = [
         "iterations",
+        "depth",
         "time_ms",
         "exploration",
         "horizon",
@@ -102,6 +123,7 @@ impl MctsBot {
             time: (time_ms > 0).then(|| Duration::from_millis(time_ms)),
             exploration: spec.number("exploration", d.exploration, 0.0..=100.0)?,
             horizon: spec.number("horizon", d.horizon, 1..=crate::MAX_TURNS)?,
+            depth: spec.number("depth", d.depth, 1..=MCTS_MAX_DEPTH)?,
             rollout,
             seed: spec.number("seed", d.seed, 0..=u64::MAX)?,
         })
@@ -113,63 +135,6 @@ impl MctsBot {
             Rollout::Heuristic => &HeuristicBot,
         }
     }
-
-    /// Plays `world` on for the horizon and scores it for `me` (1 win, 0 loss).
-    fn playout(
-        &self,
-        world: &mut GameState,
-        me: PlayerId,
-        rng: &mut GameRng,
-        scratch: &mut Scratch,
-    ) -> f64 {
-        let policy = self.rollout_bot();
-        let end_turn = world.turn().saturating_add(self.horizon);
-        let mut events = Vec::new();
-        let mut in_phase = 0u32;
-        while !world.is_over() && world.turn() < end_turn {
-            let player = to_act(world);
-            let mut action = policy.choose(&PlayerView::new(world, player), rng);
-            if in_phase >= MAX_ACTIONS_PER_PHASE && world.pending_triggers().is_empty() {
-                action = Action::AdvancePhase;
-            }
-            events.clear();
-            if step(world, &action, &mut events, scratch).is_err() {
-                break;
-            }
-            in_phase = if matches!(action, Action::AdvancePhase) {
-                0
-            } else {
-                in_phase + 1
-            };
-        }
-        score(world, me)
-    }
-}
-
-/// A position's worth for `me`, from 0 to 1: the result of a finished game, else a logistic
-/// of the health and board difference.
-fn score(world: &GameState, me: PlayerId) -> f64 {
-    match world.status() {
-        GameStatus::Winner(p) if p == me => return 1.0,
-        GameStatus::Winner(_) => return 0.0,
-        GameStatus::Draw => return 0.5,
-        GameStatus::Ongoing => {}
-    }
-    let side = |p: PlayerId| -> f64 {
-        let board: i32 = world
-            .player(p)
-            .battlefield()
-            .iter()
-            .map(|&c| world.card(c))
-            .filter(|c| c.creature)
-            .map(|c| c.attack() + c.defense().max(0))
-            .sum();
-        f64::from(world.player(p).health)
-            + 0.5 * f64::from(board)
-            + 0.3 * world.player(p).hand().len() as f64
-    };
-    let diff = side(me) - side(me.opponent());
-    1.0 / (1.0 + (-diff / 6.0).exp())
 }
 
 impl Bot for MctsBot {
@@ -186,9 +151,8 @@ impl Bot for MctsBot {
         let mut own = GameRng::seeded(GameRng::derive_seed(rng.next_u64(), self.seed));
         let me = view.player();
         let started = self.time.map(|limit| (Instant::now(), limit));
-        let n = actions.len();
-        let mut visits = vec![0u32; n];
-        let mut totals = vec![0f64; n];
+        let policy = self.rollout_bot();
+        let mut tree = Tree::new(me);
         let mut scratch = Scratch::new();
         let mut events = Vec::new();
         for iteration in 0..self.iterations {
@@ -198,37 +162,34 @@ impl Bot for MctsBot {
             {
                 break;
             }
-            let pick = if (iteration as usize) < n {
-                iteration as usize
-            } else {
-                let log_n = f64::from(iteration).ln();
-                let ucb = |i: usize| {
-                    totals[i] / f64::from(visits[i])
-                        + self.exploration * (log_n / f64::from(visits[i])).sqrt()
-                };
-                (0..n)
-                    .max_by(|&a, &b| ucb(a).total_cmp(&ucb(b)).then(b.cmp(&a)))
-                    .unwrap_or(0)
-            };
             let mut world = view.determinize(&mut own);
-            events.clear();
-            let reward = match step(&mut world, &actions[pick], &mut events, &mut scratch) {
-                Ok(()) => self.playout(&mut world, me, &mut own, &mut scratch),
-                // invariant: the view's legal actions are legal in every world sampled from it;
-                // should one be refused, it is scored as a loss rather than chosen.
-                Err(_) => 0.0,
-            };
-            visits[pick] += 1;
-            totals[pick] += reward;
+            let played = tree.descend(
+                &mut world,
+                self.depth,
+                self.exploration,
+                &mut own,
+                &mut scratch,
+                &mut events,
+            );
+            // invariant: a move the rules list is legal where they listed it; should one be
+            // refused, the iteration is dropped rather than scored.
+            if let Some(played) = played {
+                let reward = playout(
+                    policy,
+                    &mut world,
+                    me,
+                    self.horizon,
+                    played,
+                    &mut own,
+                    &mut scratch,
+                    &mut events,
+                );
+                tree.backpropagate(me, reward);
+            }
         }
-        let best = (0..n)
-            .max_by(|&a, &b| {
-                visits[a]
-                    .cmp(&visits[b])
-                    .then(totals[a].total_cmp(&totals[b]))
-                    .then(b.cmp(&a))
-            })
-            .unwrap_or(0);
-        actions.swap_remove(best)
+        // The root's options are the view's: the same in every world.
+        tree.best()
+            .filter(|best| actions.contains(best))
+            .unwrap_or_else(|| actions.swap_remove(0))
     }
 }

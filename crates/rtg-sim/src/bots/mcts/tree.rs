@@ -1,0 +1,239 @@
+//! The search tree of single-observer information-set MCTS (SO-ISMCTS): one tree over the
+//! decisions of both players, shared by every sampled world.
+//!
+//! A node is reached by a sequence of decisions from the root. The worlds disagree on hidden
+//! cards, so the actions open at a node differ between worlds: each iteration descends through
+//! the edges legal in its own world, and an edge counts how often it was *available* as well as
+//! how often it was taken, so a rarely open move is not favoured for its few visits (Cowling,
+//! Powley and Whitehouse, "Information Set Monte Carlo Tree Search", 2012).
+
+use rtg_core::{GameRng, GameState, PlayerId};
+use rtg_rules::{Action, Scratch, acts_for, legal_actions, step, to_act};
+
+/// One node: the decision that led to it and its statistics, seen from the player who made
+/// that decision.
+#[derive(Debug)]
+struct Node {
+    /// The decision from the parent (`None` at the root).
+    action: Option<Action>,
+    /// Who made it: rewards are summed from their side.
+    mover: PlayerId,
+    /// Children, in the order they were first tried.
+    children: Vec<u32>,
+    /// Iterations that took this edge.
+    visits: u32,
+    /// Iterations in which this edge was open when its parent was passed through.
+    available: u32,
+    /// The sum of the rewards of the iterations that took it, for `mover`.
+    total: f64,
+}
+
+/// The tree of one decision: an arena of nodes, the root first.
+#[derive(Debug)]
+pub(crate) struct Tree {
+    nodes: Vec<Node>,
+    /// Nodes from the root down of the current iteration.
+    path: Vec<u32>,
+    /// The legal options at the node being passed through.
+    options: Vec<Action>,
+}
+
+/// The player's options in `world`: its legal actions without the reorders of blockers (the
+/// rules' damage order is kept, which a bot may not improve on by searching every permutation).
+pub(crate) fn options_into(world: &GameState, mover: PlayerId, into: &mut Vec<Action>) {
+    into.clear();
+    into.extend(
+        legal_actions(world)
+            .into_iter()
+            .filter(|a| !matches!(a, Action::OrderBlockers { .. }) && acts_for(world, a) == mover),
+    );
+}
+
+impl Tree {
+    /// A tree whose root is the decision of `me`.
+    pub(crate) fn new(me: PlayerId) -> Tree {
+        Tree {
+            nodes: vec![Node {
+                action: None,
+                mover: me,
+                children: Vec::new(),
+                visits: 0,
+                available: 0,
+                total: 0.0,
+            }],
+            path: Vec::new(),
+            options: Vec::new(),
+        }
+    }
+
+    /// Descends from the root through `world`, taking at most `depth` decisions that had a
+    /// choice (forced moves are played without a node): through known edges by UCB1 with
+    /// availability while every open move has been tried, then one new edge. Leaves `world` at
+    /// the position to play out from, and returns the moves it played (forced ones included);
+    /// `None` when the rules refused a move (the iteration is then not scored).
+    pub(crate) fn descend(
+        &mut self,
+        world: &mut GameState,
+        depth: u32,
+        exploration: f64,
+        rng: &mut GameRng,
+        scratch: &mut Scratch,
+        events: &mut Vec<rtg_core::Event>,
+    ) -> Option<u32> {
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0u32;
+        let mut taken = 0u32;
+        // Forced moves need no node, but a phase that never ends must not hold the search.
+        let mut forced = 0u32;
+        let mut played = 0u32;
+        while !world.is_over() && taken < depth && forced < crate::MAX_ACTIONS_PER_PHASE {
+            let mover = to_act(world);
+            let mut options = std::mem::take(&mut self.options);
+            options_into(world, mover, &mut options);
+            let chosen = match options.len() {
+                0 => Some((Action::AdvancePhase, None)),
+                1 => options.pop().map(|a| (a, None)),
+                _ => Some(self.select(node, &options, exploration, rng)),
+            };
+            self.options = options;
+            let Some((action, edge)) = chosen else { break };
+            events.clear();
+            if step(world, &action, events, scratch).is_err() {
+                return None;
+            }
+            played += 1;
+            match edge {
+                None => forced += 1,
+                Some(Edge::Known(child)) => {
+                    node = child;
+                    self.path.push(child);
+                    taken += 1;
+                    forced = 0;
+                }
+                Some(Edge::New) => {
+                    let child = self.push(node, action, mover);
+                    self.path.push(child);
+                    return Some(played);
+                }
+            }
+        }
+        Some(played)
+    }
+
+    /// Adds the first try of `action` under `parent`.
+    fn push(&mut self, parent: u32, action: Action, mover: PlayerId) -> u32 {
+        let id = u32::try_from(self.nodes.len()).unwrap_or(u32::MAX);
+        self.nodes.push(Node {
+            action: Some(action),
+            mover,
+            children: Vec::new(),
+            visits: 0,
+            available: 1,
+            total: 0.0,
+        });
+        self.nodes[parent as usize].children.push(id);
+        id
+    }
+
+    /// The move at `node` among `options`: an untried one (at random) while any is left, else
+    /// the child with the best UCB1 score, with availability counts in place of the parent's
+    /// visits.
+    fn select(
+        &mut self,
+        node: u32,
+        options: &[Action],
+        exploration: f64,
+        rng: &mut GameRng,
+    ) -> (Action, Option<Edge>) {
+        let children = &self.nodes[node as usize].children;
+        let untried: Vec<usize> = (0..options.len())
+            .filter(|&i| {
+                !children
+                    .iter()
+                    .any(|&c| self.nodes[c as usize].action.as_ref() == Some(&options[i]))
+            })
+            .collect();
+        if !untried.is_empty() {
+            let len = u32::try_from(untried.len()).unwrap_or(u32::MAX);
+            let pick = untried[rng.below(len) as usize];
+            return (options[pick].clone(), Some(Edge::New));
+        }
+        let children = self.nodes[node as usize].children.clone();
+        let mut best: Option<(f64, u32)> = None;
+        for child in children {
+            let n = &mut self.nodes[child as usize];
+            let open = n
+                .action
+                .as_ref()
+                .is_some_and(|a| options.iter().any(|o| o == a));
+            if !open {
+                continue;
+            }
+            n.available += 1;
+            let visits = f64::from(n.visits.max(1));
+            let ucb =
+                n.total / visits + exploration * (f64::from(n.available).ln() / visits).sqrt();
+            if best.is_none_or(|(score, _)| ucb > score) {
+                best = Some((ucb, child));
+            }
+        }
+        match best {
+            Some((_, child)) => {
+                let action = self.nodes[child as usize]
+                    .action
+                    .clone()
+                    .unwrap_or(Action::AdvancePhase);
+                (action, Some(Edge::Known(child)))
+            }
+            // invariant: every option is tried, so some child is open; should none be, the
+            // first option is played as if new.
+            None => (options[0].clone(), Some(Edge::New)),
+        }
+    }
+
+    /// Adds an iteration's reward (for `me`, from 0 to 1) to every edge it took.
+    pub(crate) fn backpropagate(&mut self, me: PlayerId, reward: f64) {
+        for &id in &self.path[1..] {
+            let n = &mut self.nodes[id as usize];
+            n.visits += 1;
+            n.total += if n.mover == me { reward } else { 1.0 - reward };
+        }
+    }
+
+    /// The root's move with the best mean reward among those searched at least half as often
+    /// as the most searched one (ties: more visits, then the first tried). UCB1 spreads its
+    /// visits nearly evenly between moves whose values differ by little, such as a win now and
+    /// the same win a few moves later, so the visits alone would not tell them apart; the
+    /// threshold keeps a move whose mean rests on a few lucky samples out.
+    pub(crate) fn best(&self) -> Option<Action> {
+        let root = &self.nodes[0];
+        let most = root
+            .children
+            .iter()
+            .map(|&c| self.nodes[c as usize].visits)
+            .max()?;
+        let mut best: Option<&Node> = None;
+        for &child in &root.children {
+            let n = &self.nodes[child as usize];
+            if n.visits == 0 || n.visits.saturating_mul(2) < most {
+                continue;
+            }
+            let mean = n.total / f64::from(n.visits);
+            let better = best.is_none_or(|b| {
+                let best_mean = b.total / f64::from(b.visits);
+                mean > best_mean || (mean == best_mean && n.visits > b.visits)
+            });
+            if better {
+                best = Some(n);
+            }
+        }
+        best.and_then(|n| n.action.clone())
+    }
+}
+
+/// Which edge a descent took.
+enum Edge {
+    Known(u32),
+    New,
+}
