@@ -237,3 +237,79 @@ enum Edge {
     Known(u32),
     New,
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use rtg_core::{
+        CardDefinition, CardSetup, CardType, Content, DefinitionTable, Phase, PositionBuilder, Zone,
+    };
+    use rtg_rules::PlayerView;
+
+    use super::*;
+
+    /// Seat 0's main phase: two goblins a side, cards in both decks and in the opponent's hand.
+    fn position() -> GameState {
+        let goblin = Arc::new(
+            CardDefinition::vanilla("goblin", "Goblin", CardType::Creature).with_stats(2, 2),
+        );
+        let table = DefinitionTable::new([&goblin]).unwrap();
+        let mut p = PositionBuilder::new(
+            Content::new(table, rtg_effects::builtin_registry()),
+            ["me", "foe"],
+        );
+        p.phase(Phase::Main);
+        for player in PlayerId::ALL {
+            for _ in 0..2 {
+                let id = p.add_card(player, Zone::Battlefield, "goblin").unwrap();
+                p.set_card(id, CardSetup::default()).unwrap();
+            }
+            for _ in 0..6 {
+                p.add_card(player, Zone::Deck, "goblin").unwrap();
+            }
+        }
+        p.add_card(PlayerId(1), Zone::Hand, "goblin").unwrap();
+        p.build().unwrap()
+    }
+
+    #[test]
+    fn every_iteration_takes_one_root_move_and_a_move_is_open_at_least_as_often_as_taken() {
+        let state = position();
+        let me = PlayerId(0);
+        let view = PlayerView::new(&state, me);
+        let root_options = view.legal_actions();
+        assert!(root_options.len() > 1);
+        let mut tree = Tree::new(me);
+        let mut rng = GameRng::seeded(3);
+        let mut scratch = Scratch::new();
+        let mut events = Vec::new();
+        let iterations = 50;
+        for i in 0..iterations {
+            let mut world = view.determinize(&mut rng);
+            assert!(
+                tree.descend(&mut world, 6, 0.7, &mut rng, &mut scratch, &mut events)
+                    .is_some()
+            );
+            tree.backpropagate(me, f64::from(i % 2));
+        }
+        let root = &tree.nodes[0];
+        let visits: u32 = root
+            .children
+            .iter()
+            .map(|&c| tree.nodes[c as usize].visits)
+            .sum();
+        assert_eq!(visits, iterations);
+        // Every root option was tried, and the tree grew below the root.
+        assert_eq!(root.children.len(), root_options.len());
+        assert!(tree.nodes.len() > root_options.len() + 1);
+        for node in &tree.nodes[1..] {
+            assert!(node.available >= node.visits, "{node:?}");
+            assert!(node.total <= f64::from(node.visits));
+        }
+        // The opponent's decisions are in the tree too, credited from their side.
+        assert!(tree.nodes.iter().any(|n| n.mover == PlayerId(1)));
+        let best = tree.best().unwrap();
+        assert!(root_options.contains(&best));
+    }
+}
