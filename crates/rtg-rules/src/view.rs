@@ -149,6 +149,12 @@ impl<'a> PlayerView<'a> {
         self.state.player(player).pool
     }
 
+    /// The mana a player's mana cards on the battlefield provide each turn (public: the cards
+    /// are on a battlefield).
+    pub fn mana_sources(&self, player: PlayerId) -> ManaPool {
+        self.state.mana_sources(player)
+    }
+
     /// Mana cards a player played this turn.
     #[inline]
     pub fn mana_played(&self, player: PlayerId) -> u32 {

@@ -14,7 +14,9 @@ use crate::bots::{Bot, best_target, chooser, resolve_first_pending};
 ///   first legal target). Removal goes to the biggest threat it kills (highest attack, then
 ///   defense), else to the biggest threat; damage that can hit a player goes to the face only
 ///   when no creature is worth it.
-/// - **Plays**: a mana card first, then the affordable cards, dearest first.
+/// - **Plays**: a mana card first (the one whose mana, with the sources already on the
+///   battlefield, pays for the most of the rest of the hand), then the affordable cards,
+///   dearest first.
 /// - **Attacks**: everything when the attack is lethal through every possible block; otherwise a
 ///   creature attacks unless some blocker could kill it and survive (a trade is the defender's
 ///   choice), keeping back enough blockers to survive the opponent's next swing (attacking
@@ -110,15 +112,40 @@ fn pending_target(
         .or_else(|| best_target(view, player, aim, legal))
 }
 
+/// The mana card in hand to play: the one whose mana, added to the player's sources, pays for
+/// the most of the hand's other cards (by total cost, each on its own); the first such card on
+/// a tie. `None` without a mana card in hand.
+fn mana_to_play(view: &PlayerView<'_>, player: PlayerId) -> Option<InstanceId> {
+    let hand = view.hand();
+    let sources = view.mana_sources(player);
+    let mut best: Option<(u64, InstanceId)> = None;
+    for &card in hand {
+        let Some(def) = view.def(card) else { continue };
+        if def.card_type != CardType::Mana {
+            continue;
+        }
+        let mut after = sources;
+        after.add_all(&def.mana);
+        let payable: u64 = hand
+            .iter()
+            .filter_map(|&c| view.def(c))
+            .filter(|d| d.card_type != CardType::Mana && after.can_pay(&d.mana))
+            .map(|d| d.mana.total())
+            .sum();
+        if best.is_none_or(|(b, _)| payable > b) {
+            best = Some((payable, card));
+        }
+    }
+    best.map(|(_, card)| card)
+}
+
 impl HeuristicBot {
     /// The card to play now, with its target: a mana card if none was played this turn, else
     /// the dearest affordable card that has a sound target (or needs none).
     fn play(&self, view: &PlayerView<'_>, player: PlayerId) -> Option<Action> {
         let hand = view.hand();
         if view.mana_played(player) == 0
-            && let Some(&card) = hand
-                .iter()
-                .find(|&&c| view.def(c).is_some_and(|d| d.card_type == CardType::Mana))
+            && let Some(card) = mana_to_play(view, player)
         {
             return Some(Action::PlayCard {
                 player,
