@@ -213,3 +213,14 @@ fn the_search_is_the_same_for_a_seed_and_bounded_by_its_budget() {
         "{chosen:?}"
     );
 }
+
+#[test]
+fn the_heuristic_plays_the_mana_card_that_pays_for_its_hand() {
+    let mut p = position();
+    p.add_card(ME, Zone::Hand, "air_mana_01").unwrap();
+    let water = p.add_card(ME, Zone::Hand, "water_mana_01").unwrap();
+    // Frost Breath costs one water: air mana would leave it in hand.
+    p.add_card(ME, Zone::Hand, "frost_breath_01").unwrap();
+    let state = p.build().unwrap();
+    assert_eq!(choice("heuristic", &state), plays(water, None));
+}
