@@ -146,22 +146,23 @@ impl Tree {
         exploration: f64,
         rng: &mut GameRng,
     ) -> (Action, Option<Edge>) {
-        let children = &self.nodes[node as usize].children;
-        let untried: Vec<usize> = (0..options.len())
-            .filter(|&i| {
-                !children
-                    .iter()
-                    .any(|&c| self.nodes[c as usize].action.as_ref() == Some(&options[i]))
-            })
-            .collect();
-        if !untried.is_empty() {
-            let len = u32::try_from(untried.len()).unwrap_or(u32::MAX);
-            let pick = untried[rng.below(len) as usize];
-            return (options[pick].clone(), Some(Edge::New));
+        let tried = |tree: &Tree, option: &Action| {
+            tree.nodes[node as usize]
+                .children
+                .iter()
+                .any(|&c| tree.nodes[c as usize].action.as_ref() == Some(option))
+        };
+        let untried = options.iter().filter(|o| !tried(self, o)).count();
+        if untried > 0 {
+            let len = u32::try_from(untried).unwrap_or(u32::MAX);
+            let k = rng.below(len) as usize;
+            if let Some(pick) = options.iter().filter(|o| !tried(self, o)).nth(k) {
+                return (pick.clone(), Some(Edge::New));
+            }
         }
-        let children = self.nodes[node as usize].children.clone();
         let mut best: Option<(f64, u32)> = None;
-        for child in children {
+        for i in 0..self.nodes[node as usize].children.len() {
+            let child = self.nodes[node as usize].children[i];
             let n = &mut self.nodes[child as usize];
             let open = n
                 .action
