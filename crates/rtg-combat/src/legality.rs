@@ -42,6 +42,15 @@ pub fn can_block(blocker: &CardDefinition, attacker: &CardDefinition) -> bool {
     !has_flying(attacker) || has_flying(blocker) || has_reach(blocker)
 }
 
+/// True when a creature may block another as far as their techniques go now (granted ones
+/// counted): [`can_block`] for the two cards' current techniques.
+pub fn can_block_now(state: &GameState, blocker: InstanceId, attacker: InstanceId) -> bool {
+    let (blocker, attacker) = (state.card(blocker), state.card(attacker));
+    !attacker.has(Technique::Flying)
+        || blocker.has(Technique::Flying)
+        || blocker.has(Technique::Reach)
+}
+
 /// Why a creature may not attack.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
 pub enum AttackRefusal {
@@ -57,6 +66,9 @@ pub enum AttackRefusal {
     /// Already attacked this turn.
     #[error("{0} already attacked this turn")]
     AlreadyAttacked(InstanceId),
+    /// Tapped: it cannot attack until it untaps.
+    #[error("{0} is tapped")]
+    Tapped(InstanceId),
 }
 
 /// Why a creature may not block.
@@ -84,6 +96,15 @@ pub enum BlockRefusal {
     /// It already blocks an attacker.
     #[error("{0} is already blocking")]
     AlreadyBlocking(InstanceId),
+    /// It is tapped.
+    #[error("{0} is tapped and cannot block")]
+    Tapped(InstanceId),
+    /// An effect says it cannot block (`cannot_block`).
+    #[error("{0} cannot block (an effect says so)")]
+    Forbidden(InstanceId),
+    /// The attacker cannot be blocked (`unblockable`).
+    #[error("{0} cannot be blocked")]
+    Unblockable(InstanceId),
 }
 
 fn creature_on_battlefield(state: &GameState, id: InstanceId) -> bool {
@@ -105,11 +126,14 @@ pub fn check_attacker(
     if card.owner != player {
         return Err(AttackRefusal::NotYours(attacker));
     }
-    if card.summoning_sick && !has_haste(state.def(attacker)) {
+    if card.summoning_sick && !card.has(Technique::Haste) {
         return Err(AttackRefusal::SummoningSick(attacker));
     }
     if card.attacked_this_turn {
         return Err(AttackRefusal::AlreadyAttacked(attacker));
+    }
+    if card.tapped {
+        return Err(AttackRefusal::Tapped(attacker));
     }
     Ok(())
 }
@@ -156,7 +180,16 @@ pub fn check_blocker(
     if is_blocking(state, blocker) {
         return Err(BlockRefusal::AlreadyBlocking(blocker));
     }
-    if !can_block(state.def(blocker), state.def(attacker)) {
+    if card.tapped {
+        return Err(BlockRefusal::Tapped(blocker));
+    }
+    if card.cannot_block {
+        return Err(BlockRefusal::Forbidden(blocker));
+    }
+    if state.card(attacker).unblockable {
+        return Err(BlockRefusal::Unblockable(attacker));
+    }
+    if !can_block_now(state, blocker, attacker) {
         return Err(BlockRefusal::Flying { blocker, attacker });
     }
     Ok(())

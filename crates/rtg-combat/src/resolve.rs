@@ -2,8 +2,9 @@
 
 use rtg_core::{CombatBuffers, Event, EventType, GameState};
 
+use rtg_core::Technique;
+
 use crate::assign::assign_damage_into;
-use crate::legality::{has_deathtouch, has_trample};
 
 /// Resolves every combat of the turn simultaneously and clears them: assignments are computed
 /// from the state before any damage, then creatures are dealt damage (each combat in declaration
@@ -35,7 +36,6 @@ pub fn resolve_combats(
             continue;
         }
         let attack = attacker.attack();
-        let def = state.def(combat.attacker);
         if !combat.blocked {
             if attack > 0 {
                 player_hits.push((combat.defender, combat.attacker, attack));
@@ -55,8 +55,8 @@ pub fn resolve_combats(
         let to_player = assign_damage_into(
             attack,
             defenses,
-            has_deathtouch(def),
-            has_trample(def),
+            attacker.has(Technique::Deathtouch),
+            attacker.has(Technique::Trample),
             split,
         );
         for (&blocker, &amount) in blockers.iter().zip(split.iter()) {
@@ -80,6 +80,8 @@ pub fn resolve_combats(
     for &(player, source, amount) in player_hits.iter() {
         state.damage_player(player, amount, Some(source), events);
     }
+    let attacker = state.combats().first().map(|c| state.card(c.attacker).owner);
+    state.set_last_attacker(attacker);
     state.combats_mut().clear();
     checks(state, events);
     events.push(Event::new(EventType::OnCombatResolved));

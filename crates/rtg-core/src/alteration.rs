@@ -25,6 +25,9 @@ pub enum TargetSpec {
     /// Chosen by a player: on the action for a spell or an activation, through a pending trigger
     /// for a triggered ability. YAML `null` (or leaving `target` out) means the same.
     Choose,
+    /// Every card that meets the alteration's `target_condition` (PTG 0.9's `each`): the effect
+    /// is applied to each of them in turn, as if each were its single target.
+    Each,
 }
 
 impl TargetSpec {
@@ -35,6 +38,7 @@ impl TargetSpec {
             TargetSpec::Owner => "owner",
             TargetSpec::Opponent => "opponent",
             TargetSpec::Choose => "choose",
+            TargetSpec::Each => "each",
         }
     }
 }
@@ -130,6 +134,13 @@ pub enum ParamValue {
     Template(Arc<CardDefinition>),
     /// Free text (for effects registered by users).
     Text(Arc<str>),
+    /// A whole number computed when the effect starts: a condition variable (`$life_total`) or
+    /// an expression over them (see [`crate::Expr`]).
+    Expr(Arc<crate::condition::Expr>),
+    /// A technique name.
+    Technique(crate::card::Technique),
+    /// Mana maps to choose one of (`choose_mana`'s `options`), in the file's order.
+    ManaOptions(Arc<[Mana]>),
 }
 
 /// The validated parameters of an alteration, by name, in sorted order.
@@ -205,6 +216,20 @@ pub struct AlterationData {
     pub turn_duration: Option<u32>,
     /// Validated parameters, defaults filled in.
     pub params: Params,
+    /// What must hold for the alteration to take effect, checked when it starts (and, for a
+    /// triggered one, also when it fires): PTG 0.9's `condition`.
+    pub condition: Option<Arc<crate::condition::Condition>>,
+    /// What a target must meet (a chosen one, each card of `each` or `group`): PTG 0.9's
+    /// `target_condition`, evaluated with the candidate as `self`.
+    pub target_condition: Option<Arc<crate::condition::Condition>>,
+    /// With `each` or `group`: leave the ability's own card out.
+    pub exclude_self: bool,
+    /// Apply the effect to every card of this group in the target player's `from_zone`
+    /// (PTG 0.9's mass effects by group) instead of to a single target.
+    pub group: Option<Arc<str>>,
+    /// The zone `group` and `each` look in; `None` means the effect's own target zone (the
+    /// battlefield for card effects).
+    pub from_zone: Option<Zone>,
 }
 
 impl AlterationData {
@@ -220,7 +245,17 @@ impl AlterationData {
             trigger_card_id: None,
             turn_duration: None,
             params: Params::new(),
+            condition: None,
+            target_condition: None,
+            exclude_self: false,
+            group: None,
+            from_zone: None,
         }
+    }
+
+    /// True when the alteration acts on many cards at once (`target: each`, or a `group`).
+    pub fn is_mass(&self) -> bool {
+        self.target == TargetSpec::Each || self.group.is_some()
     }
 
     /// True when a use of this alteration is later undone (by an end trigger or a duration).

@@ -62,4 +62,24 @@ pub enum Record {
     },
     /// Free-form values, for effects registered by users.
     Custom(Params),
+    /// A flag of the target card changed (tapped or untapped, a technique granted or removed,
+    /// `cannot_block` or `unblockable` set or revoked), on the object that entered the
+    /// battlefield with this epoch ([`crate::CardInstance::entered`]): the reversal changes it
+    /// back on that object only, and a change that found the flag already so records
+    /// [`Record::Nothing`] instead.
+    Changed {
+        /// The card's entry epoch when it changed.
+        entered: u32,
+    },
+    /// A technique granted or removed, on the object that entered the battlefield with this
+    /// epoch (as [`Record::Changed`]).
+    Technique {
+        /// The technique.
+        technique: crate::card::Technique,
+        /// The card's entry epoch when it changed.
+        entered: u32,
+    },
+    /// Nothing applied yet: the effect waits for its controller's choice (a
+    /// [`crate::PendingChoice`]); what the choice applies is recorded, and reversed, then.
+    Deferred,
 }

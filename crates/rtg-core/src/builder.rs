@@ -26,6 +26,14 @@ pub struct CardSetup {
     pub defense_buff: i32,
 }
 
+/// How a permanent placed by a [`PositionBuilder`] starts, for any permanent (creatures,
+/// artifacts, mana cards).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct PermanentSetup {
+    /// Tapped (as if it had attacked under `ptg-0.9`; independent of `attacked`).
+    pub tapped: bool,
+}
+
 /// A position that cannot exist.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 pub enum SetupError {
@@ -35,6 +43,9 @@ pub enum SetupError {
     /// A spell cannot be on a battlefield.
     #[error("`{0}` is a spell and cannot be on a battlefield")]
     SpellOnBattlefield(String),
+    /// Permanent state given to a card that is not on a battlefield.
+    #[error("`{0}`: `tapped` only applies to cards on a battlefield")]
+    TappedOffBattlefield(String),
     /// Creature state given to a card that is not a creature on a battlefield.
     #[error(
         "`{0}`: creature state (sick, attacked, damage, buffs) only applies to creatures on a battlefield"
@@ -137,6 +148,12 @@ impl PositionBuilder {
         self
     }
 
+    /// Sets the base rules the game follows (default `ptg-0.2`).
+    pub fn rules(&mut self, rules: crate::state::RuleSet) -> &mut Self {
+        self.state.rules = rules;
+        self
+    }
+
     /// Sets the turn limit: this many turns are played; the game is a draw when the next would begin.
     pub fn turn_limit(&mut self, limit: Option<u32>) -> &mut Self {
         self.state.turn_limit = limit;
@@ -189,11 +206,27 @@ impl PositionBuilder {
         let id = self.state.create_card(def, player, zone);
         if zone == Zone::Battlefield {
             let epoch = self.state.fresh_epoch();
-            let stats = &mut self.state.card_mut(id).stats;
-            stats.attack_epoch = epoch;
-            stats.defense_epoch = epoch;
+            let card = self.state.card_mut(id);
+            card.stats.attack_epoch = epoch;
+            card.stats.defense_epoch = epoch;
+            card.entered = epoch;
         }
         Ok(id)
+    }
+
+    /// Sets the state every permanent on a battlefield has (tapped or not).
+    pub fn set_permanent(
+        &mut self,
+        id: InstanceId,
+        setup: PermanentSetup,
+    ) -> Result<&mut Self, SetupError> {
+        if !self.state.card(id).on_battlefield() && setup != PermanentSetup::default() {
+            return Err(SetupError::TappedOffBattlefield(
+                self.state.def(id).card_id.to_string(),
+            ));
+        }
+        self.state.card_mut(id).tapped = setup.tapped;
+        Ok(self)
     }
 
     /// Sets the state of a creature on a battlefield.

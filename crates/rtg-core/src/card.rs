@@ -19,6 +19,9 @@ pub enum CardType {
     Spell,
     /// A free permanent that adds its mana to the pool and to the player's sources.
     Mana,
+    /// A permanent that is not a creature: it never attacks, blocks or is dealt damage; its
+    /// abilities trigger and activate like a creature's (PTG 0.9's card language).
+    Artifact,
 }
 
 impl CardType {
@@ -28,7 +31,27 @@ impl CardType {
             CardType::Creature => "creature",
             CardType::Spell => "spell",
             CardType::Mana => "mana",
+            CardType::Artifact => "artifact",
         }
+    }
+
+    /// Every card type, in declaration order.
+    pub const ALL: [CardType; 4] = [
+        CardType::Creature,
+        CardType::Spell,
+        CardType::Mana,
+        CardType::Artifact,
+    ];
+
+    /// Parses a YAML name.
+    pub fn from_name(name: &str) -> Option<CardType> {
+        CardType::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// True for the types that stay on the battlefield once played: creatures, mana cards and
+    /// artifacts.
+    pub fn is_permanent(self) -> bool {
+        self != CardType::Spell
     }
 }
 
@@ -46,16 +69,19 @@ pub enum Technique {
     Trample,
     /// Any damage it deals to a creature destroys it; lethal damage for assignment is 1.
     Deathtouch,
+    /// Attacking does not tap it (under the `ptg-0.9` rules, where attackers tap).
+    Vigilance,
 }
 
 impl Technique {
     /// Every technique, in declaration order.
-    pub const ALL: [Technique; 5] = [
+    pub const ALL: [Technique; 6] = [
         Technique::Haste,
         Technique::Flying,
         Technique::Reach,
         Technique::Trample,
         Technique::Deathtouch,
+        Technique::Vigilance,
     ];
 
     /// The YAML name of the technique.
@@ -66,7 +92,13 @@ impl Technique {
             Technique::Reach => "reach",
             Technique::Trample => "trample",
             Technique::Deathtouch => "deathtouch",
+            Technique::Vigilance => "vigilance",
         }
+    }
+
+    /// Parses a YAML name.
+    pub fn from_name(name: &str) -> Option<Technique> {
+        Technique::ALL.into_iter().find(|t| t.name() == name)
     }
 
     fn bit(self) -> u8 {
@@ -90,6 +122,11 @@ impl TechniqueSet {
     /// Adds a technique.
     pub fn insert(&mut self, technique: Technique) {
         self.0 |= technique.bit();
+    }
+
+    /// Removes a technique.
+    pub fn remove(&mut self, technique: Technique) {
+        self.0 &= !technique.bit();
     }
 
     /// The techniques in declaration order.
@@ -150,6 +187,9 @@ pub struct CardAbility {
     pub mana_requirement: ManaCost,
     /// What the ability does.
     pub alterations: Vec<AlterationData>,
+    /// The most times the ability may be used in one turn (each turn, both players'): an
+    /// activated ability's activations, a triggered ability's firings. `None`: no limit.
+    pub max_activations: Option<u32>,
 }
 
 /// The blueprint of a card: immutable, shared by every instance of it.
@@ -174,6 +214,8 @@ pub struct CardDefinition {
     pub abilities: Vec<CardAbility>,
     /// Passive keywords.
     pub techniques: TechniqueSet,
+    /// The card's tribe (`group`), if any: what `group` alterations and group conditions match.
+    pub group: Option<Arc<str>>,
 }
 
 impl CardDefinition {
@@ -197,6 +239,7 @@ impl CardDefinition {
             defense: 0,
             abilities: Vec::new(),
             techniques: TechniqueSet::EMPTY,
+            group: None,
         }
     }
 
@@ -219,6 +262,12 @@ impl CardDefinition {
         self
     }
 
+    /// Returns the definition in this group (tribe).
+    pub fn with_group(mut self, group: &str) -> CardDefinition {
+        self.group = Some(Arc::from(group));
+        self
+    }
+
     /// Returns the definition with one more ability.
     pub fn with_ability(mut self, ability: CardAbility) -> CardDefinition {
         self.abilities.push(ability);
@@ -228,6 +277,16 @@ impl CardDefinition {
     /// True for creatures.
     pub fn is_creature(&self) -> bool {
         self.card_type == CardType::Creature
+    }
+
+    /// True when the card's group is `group`.
+    pub fn in_group(&self, group: &str) -> bool {
+        self.group.as_deref() == Some(group)
+    }
+
+    /// The total of its mana cost, every type counted (`any` included).
+    pub fn mana_value(&self) -> u64 {
+        self.mana.total()
     }
 
     /// True when the definition has this technique.

@@ -9,6 +9,7 @@ use thiserror::Error;
 use crate::alteration::AlterationRef;
 use crate::card::AbilityType;
 use crate::card::CardDefinition;
+use crate::condition::Variable;
 use crate::effect::{EffectHandler, EffectRegistry};
 use crate::ids::{CardId, DefIndex};
 
@@ -117,6 +118,10 @@ pub struct Content {
     pub effects: EffectRegistry,
     handlers: Vec<DefinitionHandlers>,
     trigger_masks: Vec<u32>,
+    /// Every event some alteration of some definition starts or ends on.
+    heard: u32,
+    /// Some condition reads `opponent_attacked_last_turn`.
+    tracks_last_attacker: bool,
 }
 
 impl fmt::Debug for Content {
@@ -133,7 +138,19 @@ impl Content {
     pub fn new(definitions: DefinitionTable, effects: EffectRegistry) -> Arc<Content> {
         let mut handlers = Vec::with_capacity(definitions.len());
         let mut trigger_masks = Vec::with_capacity(definitions.len());
+        let mut heard = 0u32;
+        let mut tracks_last_attacker = false;
         for (_, def) in definitions.iter() {
+            for alt in def.abilities.iter().flat_map(|a| &a.alterations) {
+                for event in alt.start_trigger.iter().chain(&alt.end_trigger) {
+                    heard |= event.bit();
+                }
+                for condition in alt.condition.iter().chain(&alt.target_condition) {
+                    condition.for_each_variable(&mut |v| {
+                        tracks_last_attacker |= *v == Variable::OpponentAttackedLastTurn;
+                    });
+                }
+            }
             let mut mask = 0u32;
             let per_def = def
                 .abilities
@@ -165,7 +182,22 @@ impl Content {
             effects,
             handlers,
             trigger_masks,
+            heard,
+            tracks_last_attacker,
         })
+    }
+
+    /// True when some alteration of the game starts or ends on `event`. The events PTG 0.2.0 did
+    /// not have (`on_card_buff`) are emitted only then, so that games whose cards never mention
+    /// them keep the event logs they always had.
+    pub fn hears(&self, event: crate::event::EventType) -> bool {
+        self.heard & event.bit() != 0
+    }
+
+    /// True when some condition of the game reads who attacked last
+    /// (`opponent_attacked_last_turn`): only then does the state keep it.
+    pub fn tracks_last_attacker(&self) -> bool {
+        self.tracks_last_attacker
     }
 
     /// The handler of an alteration's effect, compiled with its parameters, when the registry has

@@ -163,6 +163,16 @@ fn applied(h: &mut Fnv64, a: &Applied) {
             h.u64(5);
             h.str(&format!("{params:?}"));
         }
+        Record::Changed { entered } => {
+            h.u64(6);
+            h.u64(u64::from(*entered));
+        }
+        Record::Deferred => h.u64(7),
+        Record::Technique { technique, entered } => {
+            h.u64(8);
+            h.str(technique.name());
+            h.u64(u64::from(*entered));
+        }
     }
 }
 
@@ -254,7 +264,62 @@ impl GameState {
         h.u64(0);
         let mut rng = self.rng().clone();
         h.u64(rng.next_u64());
+        if self.uses_extensions() {
+            self.digest_extensions(&mut h);
+        }
         h.finish()
+    }
+
+    /// True when some part of the state that PTG 0.2.0's games never have holds anything but
+    /// its default: a rule set other than `ptg-0.2`, a tapped card, changed techniques, a
+    /// blocking restriction, counted ability uses, a pending choice, a last attacker. Only then
+    /// does the digest encode them, so that a game of PTG 0.2.0's cards and rules keeps the
+    /// digests recorded before they existed.
+    fn uses_extensions(&self) -> bool {
+        self.rules != crate::state::RuleSet::Ptg02
+            || !self.pending_choices.is_empty()
+            || !self.ability_uses.is_empty()
+            || self.last_attacker.is_some()
+            || self.cards().iter().any(|card| {
+                card.tapped
+                    || card.cannot_block
+                    || card.unblockable
+                    || card.techniques != self.definition(card.def).techniques
+            })
+    }
+
+    fn digest_extensions(&self, h: &mut Fnv64) {
+        h.str("extensions 1");
+        h.str(self.rules.name());
+        for card in self.cards() {
+            h.u64(u64::from(card.tapped));
+            h.u64(u64::from(card.cannot_block));
+            h.u64(u64::from(card.unblockable));
+            h.u64(u64::from(card.entered));
+            h.u64(card.techniques.iter().fold(0, |bits, t| bits | 1 << (t as u64)));
+        }
+        h.u64(self.pending_choices.len() as u64);
+        for c in &self.pending_choices {
+            alteration(h, self, &c.alteration);
+            h.u64(u64::from(c.controller.0));
+            target(h, &c.target);
+            h.u64(u64::from(c.options));
+            match &c.event {
+                None => h.u64(0),
+                Some(e) => {
+                    h.u64(1);
+                    event(h, e);
+                }
+            }
+        }
+        h.u64(self.ability_uses.len() as u64);
+        for u in &self.ability_uses {
+            h.u64(u64::from(u.card.0));
+            h.u64(u64::from(u.ability));
+            h.u64(u64::from(u.turn));
+            h.u64(u64::from(u.count));
+        }
+        opt(h, self.last_attacker.map(|p| u64::from(p.0)));
     }
 }
 

@@ -25,7 +25,8 @@ use crate::state::GameState;
 pub enum ParamKind {
     /// A whole number from 0 to [`MAX_COUNT`] (how many cards, tokens, ...).
     Count,
-    /// A whole number from 0 to [`MAX_AMOUNT`], or `$attack` / `$defense`.
+    /// A whole number from 0 to [`MAX_AMOUNT`], or `$attack` / `$defense`. (Every whole-number
+    /// kind also takes a `$variable` or an expression, computed when the effect starts.)
     Amount,
     /// A whole number from `-MAX_AMOUNT` to [`MAX_AMOUNT`] (a stat change that may be negative).
     SignedInt,
@@ -41,6 +42,12 @@ pub enum ParamKind {
     Template,
     /// Free text.
     Text,
+    /// A technique name.
+    Technique,
+    /// A list of mana maps to choose one of, each without `any` (`choose_mana`'s `options`).
+    ManaOptions,
+    /// An artifact definition (inline, or by catalog id): `spawn_artifact`'s `template`.
+    ArtifactTemplate,
 }
 
 impl ParamKind {
@@ -62,6 +69,15 @@ impl ParamKind {
                 "a card definition (a map with card_id, name, type, ...)".to_owned()
             }
             ParamKind::Text => "a string".to_owned(),
+            ParamKind::Technique => {
+                "one of haste, flying, reach, trample, deathtouch, vigilance".to_owned()
+            }
+            ParamKind::ManaOptions => {
+                "a list of mana maps to choose from, e.g. [{fire: 1}, {water: 1}]".to_owned()
+            }
+            ParamKind::ArtifactTemplate => {
+                "an artifact definition (a map with card_id, name, type: artifact, ...)".to_owned()
+            }
         }
     }
 
@@ -207,6 +223,15 @@ pub enum EffectError {
     /// A spawn template is not in the game's definition table.
     #[error("card definition `{0}` is not part of this game's content")]
     UnknownDefinition(String),
+    /// A choice was resolved that the effect never asked for, or with an option it does not
+    /// have.
+    #[error("effect `{effect}` has no option {option}")]
+    NoSuchOption {
+        /// The effect.
+        effect: String,
+        /// The option given.
+        option: usize,
+    },
     /// An error reported by a user's effect.
     #[error("{0}")]
     Custom(String),
@@ -222,6 +247,12 @@ pub struct EffectContext<'a> {
     pub source: InstanceId,
     /// The player who controls that card.
     pub controller: PlayerId,
+    /// The alteration being applied (an effect that asks its controller a question records it
+    /// in a [`crate::PendingChoice`]).
+    pub alteration: crate::alteration::AlterationRef,
+    /// The event that set the alteration off, when a trigger did: what `event_*` variables of
+    /// its computed parameters read.
+    pub event: Option<Event>,
 }
 
 impl EffectContext<'_> {
@@ -240,20 +271,34 @@ impl EffectContext<'_> {
     /// clamped with [`ParamKind::clamp`] to the kind the effect declares for `name` (the widest,
     /// [`ParamKind::SignedInt`], when the registry does not declare it).
     fn whole(&self, effect: &str, name: &str, value: &ParamValue) -> Option<i32> {
+        let kind = || {
+            self.state
+                .content()
+                .effects
+                .get(effect)
+                .and_then(|h| h.spec().params.iter().find(|p| p.name == name))
+                .map_or(ParamKind::SignedInt, |p| p.kind)
+        };
         match value {
             ParamValue::Int(n) | ParamValue::Amount(Amount::Fixed(n)) => Some(*n),
-            ParamValue::Amount(source) => {
-                let kind = self
-                    .state
-                    .content()
-                    .effects
-                    .get(effect)
-                    .and_then(|h| h.spec().params.iter().find(|p| p.name == name))
-                    .map_or(ParamKind::SignedInt, |p| p.kind);
-                Some(kind.clamp(self.amount(*source)))
-            }
+            ParamValue::Amount(source) => Some(kind().clamp(self.amount(*source))),
+            ParamValue::Expr(expr) => Some(self.computed(expr, kind())),
             _ => None,
         }
+    }
+
+    /// The value of a computed parameter now, with the source as `self` and its controller as
+    /// "you", brought into the range of `kind` (the widest whole numbers for a kind that has
+    /// none).
+    pub fn computed(&self, expr: &crate::condition::Expr, kind: ParamKind) -> i32 {
+        let scope = crate::condition::Scope {
+            state: self.state,
+            subject: Some(self.source),
+            controller: self.controller,
+            event: self.event.as_ref(),
+        };
+        let (low, high) = kind.int_range().unwrap_or((-MAX_AMOUNT, MAX_AMOUNT));
+        expr.value_in(&scope, low, high)
     }
 
     /// Reads an integer parameter (`Count`, `Amount`, `SignedInt`, `Stat`) of `effect` (its
@@ -323,6 +368,21 @@ pub trait EffectHandler: Send + Sync {
         }
     }
 
+    /// True when `target` is a legal target for this effect used by `source` (the card whose
+    /// alteration it is). The default ignores the source and asks
+    /// [`EffectHandler::legal_target`]; an effect that can never act on its own source
+    /// (`fight`) says so here, so that it is never offered as a choice.
+    fn legal_target_for(
+        &self,
+        state: &GameState,
+        source: InstanceId,
+        target: Target,
+        params: &Params,
+    ) -> bool {
+        let _ = source;
+        self.legal_target(state, target, params)
+    }
+
     /// The zone a card target must be in, so that target enumeration looks nowhere else: by
     /// default the battlefield for card effects and none for player effects. An effect whose
     /// [`EffectHandler::legal_target`] accepts cards elsewhere must say where.
@@ -365,6 +425,24 @@ pub trait EffectHandler: Send + Sync {
     fn reverse(&self, ctx: &mut EffectContext<'_>, applied: &Applied) -> Result<(), EffectError> {
         let _ = (ctx, applied);
         Err(EffectError::NotReversible(self.spec().name.clone()))
+    }
+
+    /// Applies option `option` of a choice this effect asked for (its `apply` put a
+    /// [`crate::PendingChoice`] on the state and returned [`crate::Record::Deferred`]), and says
+    /// what it applied, so that a temporary alteration's reversal undoes exactly that. Only
+    /// called for effects that ask.
+    fn resolve_choice(
+        &self,
+        ctx: &mut EffectContext<'_>,
+        target: Target,
+        params: &Params,
+        option: usize,
+    ) -> Result<Applied, EffectError> {
+        let _ = (ctx, target, params);
+        Err(EffectError::NoSuchOption {
+            effect: self.spec().name.clone(),
+            option,
+        })
     }
 }
 

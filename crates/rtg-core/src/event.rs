@@ -53,11 +53,15 @@ pub enum EventType {
     OnCombatResolved,
     /// A player activated an activated ability.
     OnAbilityActivated,
+    /// A creature's attack or defense was raised or lowered by `buff_card` or `buff_all`
+    /// (PTG 0.9). Emitted only in games whose cards listen for it
+    /// ([`crate::Content::hears`]).
+    OnCardBuff,
 }
 
 impl EventType {
     /// Every event type, in declaration order.
-    pub const ALL: [EventType; 21] = [
+    pub const ALL: [EventType; 22] = [
         EventType::OnCardEnterBattlefield,
         EventType::OnCardDeath,
         EventType::OnCardReceiveDamage,
@@ -79,6 +83,7 @@ impl EventType {
         EventType::OnDefenseDeclared,
         EventType::OnCombatResolved,
         EventType::OnAbilityActivated,
+        EventType::OnCardBuff,
     ];
 
     /// The canonical YAML name.
@@ -105,6 +110,7 @@ impl EventType {
             EventType::OnDefenseDeclared => "on_defense_declared",
             EventType::OnCombatResolved => "on_combat_resolved",
             EventType::OnAbilityActivated => "on_ability_activated",
+            EventType::OnCardBuff => "on_card_buff",
         }
     }
 

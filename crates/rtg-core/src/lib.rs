@@ -16,6 +16,7 @@ mod alteration;
 mod applied;
 mod builder;
 mod card;
+mod condition;
 mod content;
 mod digest;
 mod effect;
@@ -29,8 +30,12 @@ pub use alteration::{
     AlterationData, AlterationRef, Amount, ParamValue, Params, TargetSpec, TriggerOwner, Zone,
 };
 pub use applied::{Applied, Record, TargetKind};
-pub use builder::{CardSetup, PositionBuilder, SetupError};
+pub use builder::{CardSetup, PermanentSetup, PositionBuilder, SetupError};
 pub use card::{AbilityType, CardAbility, CardDefinition, CardType, Technique, TechniqueSet};
+pub use condition::{
+    CompareOp, Condition, ConditionError, Expr, Operand, Scope, TextValues, VARIABLES, VarType,
+    Variable, VariableArgs, VariableParam, VariableParamKind, VariableSpec, ZoneOwner,
+};
 pub use content::{Content, DefinitionTable, TableError};
 pub use digest::Fnv64;
 pub use effect::{
@@ -42,7 +47,7 @@ pub use ids::{CardId, DefIndex, InstanceId, PlayerId};
 pub use mana::{Mana, ManaCost, ManaPool, ManaRequirement, ManaType};
 pub use rng::GameRng;
 pub use state::{
-    ArmedReversal, CardInstance, CardTable, Cards, Combat, CombatBuffers, GameState, GameStatus,
-    HAND_LIMIT, Listener, Location, PendingTrigger, Phase, PlayerState, STARTING_HEALTH, SharedVec,
-    StatLine,
+    AbilityUse, ArmedReversal, CardInstance, CardTable, Cards, Combat, CombatBuffers, GameState,
+    GameStatus, HAND_LIMIT, Listener, Location, PendingChoice, PendingTrigger, Phase, PlayerState,
+    RuleSet, STARTING_HEALTH, SharedVec, StatLine,
 };

@@ -4,12 +4,12 @@ use std::sync::Arc;
 
 use rtg_core::{
     Aim, Applied, DefinitionTable, EffectContext, EffectError, EffectHandler, EffectRegistry,
-    EffectSpec, GameState, Location, ParamKind, ParamSpec, ParamValue, Params, Target, TargetKind,
-    Zone,
+    EffectSpec, GameState, InstanceId, Location, ParamKind, ParamSpec, ParamValue, Params, Target,
+    TargetKind, Zone,
 };
 
 use crate::op::BuiltinOp;
-use crate::run::{card, player, reverse, run};
+use crate::run::{card, player, resolve_choice, reverse, run};
 
 /// The built-in effects, one variant each.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -48,11 +48,35 @@ pub enum Builtin {
     RecycleGraveyard,
     /// Moves a card between zones of its owner.
     MoveCard,
+    /// Taps a permanent.
+    TapCard,
+    /// Untaps a permanent.
+    UntapCard,
+    /// A creature cannot block.
+    CannotBlock,
+    /// A creature can block again.
+    RevokeCannotBlock,
+    /// A creature cannot be blocked.
+    Unblockable,
+    /// A creature can be blocked again.
+    RevokeUnblockable,
+    /// A creature gains a technique.
+    GrantTechnique,
+    /// A creature loses a technique.
+    RemoveTechnique,
+    /// This creature and another deal damage to each other.
+    Fight,
+    /// A creature's base stats return to its printed ones.
+    RestoreStats,
+    /// A player chooses one of several mana maps and gains it.
+    ChooseMana,
+    /// Creates artifact tokens.
+    SpawnArtifact,
 }
 
 impl Builtin {
     /// Every built-in effect.
-    pub const ALL: [Builtin; 17] = [
+    pub const ALL: [Builtin; 29] = [
         Builtin::DamageCard,
         Builtin::DamagePlayer,
         Builtin::HealPlayer,
@@ -70,6 +94,18 @@ impl Builtin {
         Builtin::SetStats,
         Builtin::RecycleGraveyard,
         Builtin::MoveCard,
+        Builtin::TapCard,
+        Builtin::UntapCard,
+        Builtin::CannotBlock,
+        Builtin::RevokeCannotBlock,
+        Builtin::Unblockable,
+        Builtin::RevokeUnblockable,
+        Builtin::GrantTechnique,
+        Builtin::RemoveTechnique,
+        Builtin::Fight,
+        Builtin::RestoreStats,
+        Builtin::ChooseMana,
+        Builtin::SpawnArtifact,
     ];
 
     /// The name used in card files.
@@ -92,6 +128,18 @@ impl Builtin {
             Builtin::SetStats => "set_stats",
             Builtin::RecycleGraveyard => "recycle_graveyard",
             Builtin::MoveCard => "move_card",
+            Builtin::TapCard => "tap_card",
+            Builtin::UntapCard => "untap_card",
+            Builtin::CannotBlock => "cannot_block",
+            Builtin::RevokeCannotBlock => "revoke_cannot_block",
+            Builtin::Unblockable => "unblockable",
+            Builtin::RevokeUnblockable => "revoke_unblockable",
+            Builtin::GrantTechnique => "grant_technique",
+            Builtin::RemoveTechnique => "remove_technique",
+            Builtin::Fight => "fight",
+            Builtin::RestoreStats => "restore_stats",
+            Builtin::ChooseMana => "choose_mana",
+            Builtin::SpawnArtifact => "spawn_artifact",
         }
     }
 
@@ -106,15 +154,26 @@ impl Builtin {
             | Builtin::ReturnToHand
             | Builtin::Mill
             | Builtin::RandomDiscard
-            | Builtin::SpendMana => Aim::Harmful,
+            | Builtin::SpendMana
+            | Builtin::TapCard
+            | Builtin::CannotBlock
+            | Builtin::RevokeUnblockable
+            | Builtin::RemoveTechnique
+            | Builtin::Fight => Aim::Harmful,
             Builtin::HealPlayer
             | Builtin::BuffCard
             | Builtin::BuffAll
             | Builtin::DrawCard
             | Builtin::GainMana
             | Builtin::SpawnCreature
-            | Builtin::Recruit => Aim::Helpful,
-            Builtin::RecycleGraveyard | Builtin::MoveCard => Aim::Neutral,
+            | Builtin::Recruit
+            | Builtin::UntapCard
+            | Builtin::RevokeCannotBlock
+            | Builtin::Unblockable
+            | Builtin::GrantTechnique
+            | Builtin::ChooseMana
+            | Builtin::SpawnArtifact => Aim::Helpful,
+            Builtin::RecycleGraveyard | Builtin::MoveCard | Builtin::RestoreStats => Aim::Neutral,
         }
     }
 
@@ -126,7 +185,17 @@ impl Builtin {
             | Builtin::DestroyCard
             | Builtin::ReturnToHand
             | Builtin::SetStats
-            | Builtin::MoveCard => TargetKind::Card,
+            | Builtin::MoveCard
+            | Builtin::TapCard
+            | Builtin::UntapCard
+            | Builtin::CannotBlock
+            | Builtin::RevokeCannotBlock
+            | Builtin::Unblockable
+            | Builtin::RevokeUnblockable
+            | Builtin::GrantTechnique
+            | Builtin::RemoveTechnique
+            | Builtin::Fight
+            | Builtin::RestoreStats => TargetKind::Card,
             _ => TargetKind::Player,
         }
     }
@@ -248,6 +317,78 @@ impl Builtin {
                 false,
                 "moves a card in `from_zone` to `to_zone` of its owner",
             ),
+            Builtin::TapCard => (
+                TargetKind::Card,
+                vec![],
+                true,
+                "taps a permanent (creature, artifact or mana card) on the battlefield",
+            ),
+            Builtin::UntapCard => (
+                TargetKind::Card,
+                vec![],
+                true,
+                "untaps a permanent on the battlefield",
+            ),
+            Builtin::CannotBlock => (
+                TargetKind::Card,
+                vec![],
+                true,
+                "the creature cannot block",
+            ),
+            Builtin::RevokeCannotBlock => (
+                TargetKind::Card,
+                vec![],
+                true,
+                "the creature can block again",
+            ),
+            Builtin::Unblockable => (
+                TargetKind::Card,
+                vec![],
+                true,
+                "the creature cannot be blocked",
+            ),
+            Builtin::RevokeUnblockable => (
+                TargetKind::Card,
+                vec![],
+                true,
+                "the creature can be blocked again",
+            ),
+            Builtin::GrantTechnique => (
+                TargetKind::Card,
+                vec![ParamSpec::required("technique", Technique)],
+                true,
+                "the creature gains `technique`",
+            ),
+            Builtin::RemoveTechnique => (
+                TargetKind::Card,
+                vec![ParamSpec::required("technique", Technique)],
+                true,
+                "the creature loses `technique`",
+            ),
+            Builtin::Fight => (
+                TargetKind::Card,
+                vec![],
+                false,
+                "this creature and the target creature each deal damage equal to their attack to the other",
+            ),
+            Builtin::RestoreStats => (
+                TargetKind::Card,
+                vec![],
+                true,
+                "a creature's base attack and defense return to its printed ones (undoing set_stats)",
+            ),
+            Builtin::ChooseMana => (
+                TargetKind::Player,
+                vec![ParamSpec::required("options", ManaOptions)],
+                true,
+                "the controller chooses one of `options`, which the player adds to their pool",
+            ),
+            Builtin::SpawnArtifact => (
+                TargetKind::Player,
+                vec![ParamSpec::required("template", ArtifactTemplate), count()],
+                false,
+                "creates `count` artifact tokens of `template` on the player's battlefield",
+            ),
         };
         EffectSpec {
             name: self.name().to_owned(),
@@ -281,7 +422,7 @@ impl BuiltinEffect {
     }
 }
 
-/// A registry holding the 17 built-in effects. Add your own with
+/// A registry holding the 29 built-in effects. Add your own with
 /// [`EffectRegistry::register`].
 pub fn builtin_registry() -> EffectRegistry {
     let mut registry = EffectRegistry::empty();
@@ -325,6 +466,10 @@ fn legal_target(kind: Builtin, state: &GameState, target: Target, move_from: Opt
             };
             move_from.is_some_and(|z| card.location() == Location::from(z))
         }
+        // Tapping is for every permanent: creatures, artifacts and mana cards.
+        (Builtin::TapCard | Builtin::UntapCard, Target::Card(id)) => {
+            state.try_card(id).is_some_and(|c| c.on_battlefield())
+        }
         (_, Target::Player(p)) => kind.spec_target_kind() == TargetKind::Player && p.is_seat(),
         (_, Target::Card(id)) => {
             kind.spec_target_kind() == TargetKind::Card
@@ -333,6 +478,11 @@ fn legal_target(kind: Builtin, state: &GameState, target: Target, move_from: Opt
                     .is_some_and(|c| c.is_creature_on_battlefield())
         }
     }
+}
+
+/// A creature fights another: `fight` never targets its own source.
+fn not_itself(kind: Builtin, source: InstanceId, target: Target) -> bool {
+    kind != Builtin::Fight || target != Target::Card(source)
 }
 
 fn move_from(params: &Params) -> Option<Zone> {
@@ -369,6 +519,16 @@ impl EffectHandler for BuiltinEffect {
         legal_target(self.kind, state, target, move_from(params))
     }
 
+    fn legal_target_for(
+        &self,
+        state: &GameState,
+        source: InstanceId,
+        target: Target,
+        params: &Params,
+    ) -> bool {
+        not_itself(self.kind, source, target) && self.legal_target(state, target, params)
+    }
+
     fn compile(
         &self,
         params: &Params,
@@ -398,6 +558,17 @@ impl EffectHandler for BuiltinEffect {
 
     fn reverse(&self, ctx: &mut EffectContext<'_>, applied: &Applied) -> Result<(), EffectError> {
         reverse(self.kind, ctx, applied)
+    }
+
+    fn resolve_choice(
+        &self,
+        ctx: &mut EffectContext<'_>,
+        target: Target,
+        params: &Params,
+        option: usize,
+    ) -> Result<Applied, EffectError> {
+        let op = BuiltinOp::compile(self.kind, params, &ctx.state.content().definitions)?;
+        resolve_choice(&op, ctx, target, option)
     }
 }
 
@@ -433,6 +604,26 @@ impl EffectHandler for CompiledBuiltin {
 
     fn legal_target(&self, state: &GameState, target: Target, _params: &Params) -> bool {
         legal_target(self.op.kind(), state, target, self.move_from())
+    }
+
+    fn legal_target_for(
+        &self,
+        state: &GameState,
+        source: InstanceId,
+        target: Target,
+        params: &Params,
+    ) -> bool {
+        not_itself(self.op.kind(), source, target) && self.legal_target(state, target, params)
+    }
+
+    fn resolve_choice(
+        &self,
+        ctx: &mut EffectContext<'_>,
+        target: Target,
+        _params: &Params,
+        option: usize,
+    ) -> Result<Applied, EffectError> {
+        resolve_choice(&self.op, ctx, target, option)
     }
 
     fn apply(

@@ -1,7 +1,8 @@
 //! # rtg-effects
 //!
-//! The built-in effect catalogue: the 17 effects of the specification, each a pure change to a
-//! [`GameState`](rtg_core::GameState) given its source, target and validated parameters.
+//! The built-in effect catalogue: the 17 effects of the specification and the 12 that PTG 0.9.13
+//! adds, each a pure change to a [`GameState`](rtg_core::GameState) given its source, target and
+//! validated parameters.
 //!
 //! Built-in effects are one data enum, [`Builtin`], interpreted by one `match`; effects written
 //! outside rtg implement [`EffectHandler`](rtg_core::EffectHandler) and join the same
@@ -14,7 +15,7 @@
 //!
 //! ```
 //! let registry = rtg_effects::builtin_registry();
-//! assert_eq!(registry.len(), 17);
+//! assert_eq!(registry.len(), 29);
 //! assert!(registry.get("damage_card").is_some());
 //! ```
 

@@ -1,17 +1,19 @@
 //! The built-in effects compiled: each alteration's parameters read once, when a game's content
 //! is made, into a typed [`BuiltinOp`], so that running one looks nothing up by name.
 
+use std::sync::Arc;
+
 use rtg_core::{
-    Amount, CardId, DefIndex, DefinitionTable, EffectError, Mana, ParamKind, ParamValue, Params,
-    Zone,
+    Amount, CardId, DefIndex, DefinitionTable, EffectError, Expr, Mana, ParamKind, ParamValue,
+    Params, Technique, Zone,
 };
 
 use crate::builtin::Builtin;
 
 /// A whole-number parameter as compiled: a literal as written (the loader checked it against its
-/// kind), or `$attack` / `$defense`, read from the source when the effect starts and clamped to
-/// the parameter's kind ([`ParamKind::clamp`]).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// kind), or `$attack` / `$defense`, or a computed number, read when the effect starts and
+/// clamped to the parameter's kind ([`ParamKind::clamp`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Num {
     /// A literal.
     Fixed(i32),
@@ -19,6 +21,13 @@ pub enum Num {
     Source {
         /// Which stat.
         amount: Amount,
+        /// The parameter's kind, whose range the value is clamped to.
+        kind: ParamKind,
+    },
+    /// A condition variable or an expression over them, clamped to `kind`.
+    Computed {
+        /// What is computed.
+        expr: Arc<Expr>,
         /// The parameter's kind, whose range the value is clamped to.
         kind: ParamKind,
     },
@@ -115,6 +124,44 @@ pub enum BuiltinOp {
         /// The zone it goes to.
         to: Zone,
     },
+    /// `tap_card`.
+    TapCard,
+    /// `untap_card`.
+    UntapCard,
+    /// `cannot_block`.
+    CannotBlock,
+    /// `revoke_cannot_block`.
+    RevokeCannotBlock,
+    /// `unblockable`.
+    Unblockable,
+    /// `revoke_unblockable`.
+    RevokeUnblockable,
+    /// `grant_technique`.
+    GrantTechnique {
+        /// The technique granted.
+        technique: Technique,
+    },
+    /// `remove_technique`.
+    RemoveTechnique {
+        /// The technique removed.
+        technique: Technique,
+    },
+    /// `fight`.
+    Fight,
+    /// `restore_stats`.
+    RestoreStats,
+    /// `choose_mana`.
+    ChooseMana {
+        /// The mana maps to choose from, in the card file's order.
+        options: Arc<[Mana]>,
+    },
+    /// `spawn_artifact`.
+    SpawnArtifact {
+        /// The template's definition.
+        def: DefIndex,
+        /// Tokens created.
+        count: Num,
+    },
 }
 
 impl BuiltinOp {
@@ -138,6 +185,18 @@ impl BuiltinOp {
             BuiltinOp::SetStats { .. } => Builtin::SetStats,
             BuiltinOp::RecycleGraveyard => Builtin::RecycleGraveyard,
             BuiltinOp::MoveCard { .. } => Builtin::MoveCard,
+            BuiltinOp::TapCard => Builtin::TapCard,
+            BuiltinOp::UntapCard => Builtin::UntapCard,
+            BuiltinOp::CannotBlock => Builtin::CannotBlock,
+            BuiltinOp::RevokeCannotBlock => Builtin::RevokeCannotBlock,
+            BuiltinOp::Unblockable => Builtin::Unblockable,
+            BuiltinOp::RevokeUnblockable => Builtin::RevokeUnblockable,
+            BuiltinOp::GrantTechnique { .. } => Builtin::GrantTechnique,
+            BuiltinOp::RemoveTechnique { .. } => Builtin::RemoveTechnique,
+            BuiltinOp::Fight => Builtin::Fight,
+            BuiltinOp::RestoreStats => Builtin::RestoreStats,
+            BuiltinOp::ChooseMana { .. } => Builtin::ChooseMana,
+            BuiltinOp::SpawnArtifact { .. } => Builtin::SpawnArtifact,
         }
     }
 
@@ -178,18 +237,14 @@ impl BuiltinOp {
             Builtin::GainMana => BuiltinOp::GainMana {
                 amounts: p.mana("amounts")?,
             },
-            Builtin::SpawnCreature => {
-                let Some(ParamValue::Template(template)) = params.get("template") else {
-                    return Err(p.bad("template"));
-                };
-                let def = definitions
-                    .index_of(template.card_id.as_str())
-                    .ok_or_else(|| EffectError::UnknownDefinition(template.card_id.to_string()))?;
-                BuiltinOp::SpawnCreature {
-                    def,
-                    count: p.num("count")?,
-                }
-            }
+            Builtin::SpawnCreature => BuiltinOp::SpawnCreature {
+                def: p.template(definitions)?,
+                count: p.num("count")?,
+            },
+            Builtin::SpawnArtifact => BuiltinOp::SpawnArtifact {
+                def: p.template(definitions)?,
+                count: p.num("count")?,
+            },
             Builtin::Recruit => {
                 let from = p.zone("from_zone")?;
                 let Some(ParamValue::Card(card_id)) = params.get("card_definition_id") else {
@@ -216,6 +271,28 @@ impl BuiltinOp {
                 from: p.zone("from_zone")?,
                 to: p.zone("to_zone")?,
             },
+            Builtin::TapCard => BuiltinOp::TapCard,
+            Builtin::UntapCard => BuiltinOp::UntapCard,
+            Builtin::CannotBlock => BuiltinOp::CannotBlock,
+            Builtin::RevokeCannotBlock => BuiltinOp::RevokeCannotBlock,
+            Builtin::Unblockable => BuiltinOp::Unblockable,
+            Builtin::RevokeUnblockable => BuiltinOp::RevokeUnblockable,
+            Builtin::GrantTechnique => BuiltinOp::GrantTechnique {
+                technique: p.technique("technique")?,
+            },
+            Builtin::RemoveTechnique => BuiltinOp::RemoveTechnique {
+                technique: p.technique("technique")?,
+            },
+            Builtin::Fight => BuiltinOp::Fight,
+            Builtin::RestoreStats => BuiltinOp::RestoreStats,
+            Builtin::ChooseMana => match params.get("options") {
+                Some(ParamValue::ManaOptions(options)) if !options.is_empty() => {
+                    BuiltinOp::ChooseMana {
+                        options: Arc::clone(options),
+                    }
+                }
+                _ => return Err(p.bad("options")),
+            },
         })
     }
 }
@@ -235,23 +312,43 @@ impl Reader<'_> {
     }
 
     fn opt_num(&self, name: &str) -> Option<Num> {
+        let kind = || {
+            self.kind
+                .spec()
+                .params
+                .iter()
+                .find(|p| p.name == name)
+                .map_or(ParamKind::SignedInt, |p| p.kind)
+        };
         match self.params.get(name)? {
             ParamValue::Int(n) | ParamValue::Amount(Amount::Fixed(n)) => Some(Num::Fixed(*n)),
-            ParamValue::Amount(amount) => {
-                let kind = self
-                    .kind
-                    .spec()
-                    .params
-                    .iter()
-                    .find(|p| p.name == name)
-                    .map_or(ParamKind::SignedInt, |p| p.kind);
-                Some(Num::Source {
-                    amount: *amount,
-                    kind,
-                })
-            }
+            ParamValue::Amount(amount) => Some(Num::Source {
+                amount: *amount,
+                kind: kind(),
+            }),
+            ParamValue::Expr(expr) => Some(Num::Computed {
+                expr: Arc::clone(expr),
+                kind: kind(),
+            }),
             _ => None,
         }
+    }
+
+    fn technique(&self, name: &str) -> Result<Technique, EffectError> {
+        match self.params.get(name) {
+            Some(ParamValue::Technique(t)) => Ok(*t),
+            _ => Err(self.bad(name)),
+        }
+    }
+
+    /// The definition of the `template` parameter, in the game's table.
+    fn template(&self, definitions: &DefinitionTable) -> Result<DefIndex, EffectError> {
+        let Some(ParamValue::Template(template)) = self.params.get("template") else {
+            return Err(self.bad("template"));
+        };
+        definitions
+            .index_of(template.card_id.as_str())
+            .ok_or_else(|| EffectError::UnknownDefinition(template.card_id.to_string()))
     }
 
     fn num(&self, name: &str) -> Result<Num, EffectError> {

@@ -3,8 +3,8 @@
 
 use imbl::Vector;
 use rtg_core::{
-    Applied, CardType, EffectContext, EffectError, Event, EventType, GameState, Location, Mana,
-    Record, StatLine, Target, Zone,
+    Applied, CardType, EffectContext, EffectError, Event, EventType, GameState, InstanceId,
+    Location, Mana, PendingChoice, Record, StatLine, Target, Technique, Zone,
 };
 
 use crate::builtin::Builtin;
@@ -12,10 +12,11 @@ use crate::op::{BuiltinOp, Num};
 
 /// The value of a compiled whole number now: a literal as written, `$attack` / `$defense` read
 /// from the source and clamped to the parameter's kind.
-fn value(ctx: &EffectContext<'_>, num: Num) -> i32 {
+fn value(ctx: &EffectContext<'_>, num: &Num) -> i32 {
     match num {
-        Num::Fixed(n) => n,
-        Num::Source { amount, kind } => kind.clamp(ctx.amount(amount)),
+        Num::Fixed(n) => *n,
+        Num::Source { amount, kind } => kind.clamp(ctx.amount(*amount)),
+        Num::Computed { expr, kind } => ctx.computed(expr, *kind),
     }
 }
 
@@ -33,26 +34,26 @@ pub fn run(
     let record = match op {
         BuiltinOp::DamageCard { amount } => {
             let id = card(kind, target)?;
-            let amount = value(ctx, *amount);
+            let amount = value(ctx, amount);
             let source = Some(ctx.source);
             let dealt = ctx.state.damage_card(id, amount, source, ctx.events);
             Record::Amount(dealt)
         }
         BuiltinOp::DamagePlayer { amount } => {
             let p = player(kind, target)?;
-            let amount = value(ctx, *amount);
+            let amount = value(ctx, amount);
             let source = Some(ctx.source);
             Record::Amount(ctx.state.damage_player(p, amount, source, ctx.events))
         }
         BuiltinOp::HealPlayer { amount } => {
             let p = player(kind, target)?;
-            let amount = value(ctx, *amount);
+            let amount = value(ctx, amount);
             let source = Some(ctx.source);
             Record::Amount(ctx.state.heal_player(p, amount, source, ctx.events))
         }
         BuiltinOp::BuffCard { attack, defense } | BuiltinOp::BuffAll { attack, defense } => {
-            let attack = value(ctx, *attack);
-            let defense = value(ctx, *defense);
+            let attack = value(ctx, attack);
+            let defense = value(ctx, defense);
             let cards: Vec<_> = if kind == Builtin::BuffCard {
                 vec![card(kind, target)?]
             } else {
@@ -74,7 +75,7 @@ pub fn run(
         }
         BuiltinOp::DrawCard { count } => {
             let p = player(kind, target)?;
-            for _ in 0..value(ctx, *count) {
+            for _ in 0..value(ctx, count) {
                 if ctx.state.draw(p, ctx.events).is_none() {
                     break;
                 }
@@ -128,7 +129,7 @@ pub fn run(
         }
         BuiltinOp::SpawnCreature { def, count } => {
             let p = player(kind, target)?;
-            for _ in 0..value(ctx, *count) {
+            for _ in 0..value(ctx, count) {
                 ctx.state.create_token(*def, p, ctx.events);
             }
             Record::Nothing
@@ -153,7 +154,7 @@ pub fn run(
         }
         BuiltinOp::Mill { count } => {
             let p = player(kind, target)?;
-            for _ in 0..value(ctx, *count) {
+            for _ in 0..value(ctx, count) {
                 let Some(&top) = ctx.state.player(p).deck().front() else {
                     break;
                 };
@@ -163,7 +164,7 @@ pub fn run(
         }
         BuiltinOp::RandomDiscard { count } => {
             let p = player(kind, target)?;
-            for _ in 0..value(ctx, *count) {
+            for _ in 0..value(ctx, count) {
                 let hand = ctx.state.player(p).hand();
                 if hand.is_empty() {
                     break;
@@ -180,8 +181,8 @@ pub fn run(
             if !on_battlefield(ctx.state, id) {
                 return Ok(nothing);
             }
-            let attack = attack.map(|n| value(ctx, n));
-            let defense = defense.map(|n| value(ctx, n));
+            let attack = attack.as_ref().map(|n| value(ctx, n));
+            let defense = defense.as_ref().map(|n| value(ctx, n));
             let epoch = ctx.state.fresh_epoch();
             set_stats(&mut ctx.state.card_mut(id).stats, attack, defense, epoch)
         }
@@ -203,8 +204,204 @@ pub fn run(
             }
             Record::Nothing
         }
+        BuiltinOp::TapCard => set_flag(ctx, card(kind, target)?, Flag::Tapped, true),
+        BuiltinOp::UntapCard => set_flag(ctx, card(kind, target)?, Flag::Tapped, false),
+        BuiltinOp::CannotBlock => set_flag(ctx, card(kind, target)?, Flag::CannotBlock, true),
+        BuiltinOp::RevokeCannotBlock => {
+            set_flag(ctx, card(kind, target)?, Flag::CannotBlock, false)
+        }
+        BuiltinOp::Unblockable => set_flag(ctx, card(kind, target)?, Flag::Unblockable, true),
+        BuiltinOp::RevokeUnblockable => {
+            set_flag(ctx, card(kind, target)?, Flag::Unblockable, false)
+        }
+        BuiltinOp::GrantTechnique { technique } => {
+            set_technique(ctx, card(kind, target)?, *technique, true)
+        }
+        BuiltinOp::RemoveTechnique { technique } => {
+            set_technique(ctx, card(kind, target)?, *technique, false)
+        }
+        BuiltinOp::Fight => {
+            let id = card(kind, target)?;
+            fight(ctx, ctx.source, id);
+            Record::Nothing
+        }
+        BuiltinOp::RestoreStats => {
+            let id = card(kind, target)?;
+            if !creature_here(ctx.state, id) {
+                return Ok(nothing);
+            }
+            let printed = std::sync::Arc::clone(ctx.state.def(id));
+            restore_stats(&mut ctx.state.card_mut(id).stats, printed.attack, printed.defense)
+        }
+        BuiltinOp::ChooseMana { options } => {
+            let p = player(kind, target)?;
+            let choice = PendingChoice {
+                alteration: ctx.alteration,
+                controller: ctx.controller,
+                target: Target::Player(p),
+                options: u16::try_from(options.len()).unwrap_or(u16::MAX),
+                event: ctx.event,
+            };
+            ctx.state.pending_choices_mut().push_back(choice);
+            Record::Deferred
+        }
+        BuiltinOp::SpawnArtifact { def, count } => {
+            let p = player(kind, target)?;
+            for _ in 0..value(ctx, count) {
+                ctx.state.create_token(*def, p, ctx.events);
+            }
+            Record::Nothing
+        }
     };
     Ok(Applied { target, record })
+}
+
+/// Applies option `option` of a choice the op asked for (`choose_mana`: that mana is added to
+/// the target's pool) and says what it applied.
+pub(crate) fn resolve_choice(
+    op: &BuiltinOp,
+    ctx: &mut EffectContext<'_>,
+    target: Target,
+    option: usize,
+) -> Result<Applied, EffectError> {
+    let kind = op.kind();
+    let no_option = || EffectError::NoSuchOption {
+        effect: kind.name().to_owned(),
+        option,
+    };
+    let BuiltinOp::ChooseMana { options } = op else {
+        return Err(no_option());
+    };
+    let amounts = *options.get(option).ok_or_else(no_option)?;
+    let p = player(kind, target)?;
+    ctx.state.player_mut(p).pool.add_all(&amounts);
+    if !amounts.is_empty() {
+        let event = mana_event(EventType::OnPlayerManaGained, ctx, p, &amounts);
+        ctx.events.push(event);
+    }
+    Ok(Applied {
+        target,
+        record: Record::Mana {
+            mana: amounts,
+            refill: ctx.state.player(p).refills,
+        },
+    })
+}
+
+/// A flag of a card that an effect sets and its reversal clears (or the other way round).
+#[derive(Clone, Copy)]
+enum Flag {
+    Tapped,
+    CannotBlock,
+    Unblockable,
+}
+
+fn flag_mut(state: &mut GameState, id: InstanceId, flag: Flag) -> &mut bool {
+    let card = state.card_mut(id);
+    match flag {
+        Flag::Tapped => &mut card.tapped,
+        Flag::CannotBlock => &mut card.cannot_block,
+        Flag::Unblockable => &mut card.unblockable,
+    }
+}
+
+fn flag_of(state: &GameState, id: InstanceId, flag: Flag) -> bool {
+    let card = state.card(id);
+    match flag {
+        Flag::Tapped => card.tapped,
+        Flag::CannotBlock => card.cannot_block,
+        Flag::Unblockable => card.unblockable,
+    }
+}
+
+/// Sets a flag of a card on the battlefield (any permanent for tapping, a creature otherwise:
+/// the effects' legal targets). Records the change, or nothing when the flag already was so:
+/// the reversal then has nothing to undo (tapping a tapped creature until end of turn does not
+/// untap it at the end).
+fn set_flag(ctx: &mut EffectContext<'_>, id: InstanceId, flag: Flag, value: bool) -> Record {
+    let here = match flag {
+        Flag::Tapped => on_battlefield(ctx.state, id),
+        Flag::CannotBlock | Flag::Unblockable => creature_here(ctx.state, id),
+    };
+    if !here || flag_of(ctx.state, id, flag) == value {
+        return Record::Nothing;
+    }
+    *flag_mut(ctx.state, id, flag) = value;
+    Record::Changed {
+        entered: ctx.state.card(id).entered,
+    }
+}
+
+/// Grants or removes a technique of a creature on the battlefield; records the change, or
+/// nothing when it already had (or lacked) it.
+fn set_technique(
+    ctx: &mut EffectContext<'_>,
+    id: InstanceId,
+    technique: Technique,
+    grant: bool,
+) -> Record {
+    if !creature_here(ctx.state, id) || ctx.state.card(id).has(technique) == grant {
+        return Record::Nothing;
+    }
+    let card = ctx.state.card_mut(id);
+    if grant {
+        card.techniques.insert(technique);
+    } else {
+        card.techniques.remove(technique);
+    }
+    Record::Technique {
+        technique,
+        entered: card.entered,
+    }
+}
+
+/// The same object still on the battlefield: a reversal recorded for an earlier stay there
+/// leaves a card that came back alone.
+fn same_object(state: &GameState, id: InstanceId, entered: u32) -> bool {
+    state
+        .try_card(id)
+        .is_some_and(|c| c.on_battlefield() && c.entered == entered)
+}
+
+/// Two creatures deal damage equal to their attack to each other, at once: both amounts are
+/// taken before either is dealt (deathtouch counts, as in combat). Nothing happens unless both
+/// are creatures on the battlefield, and a creature does not fight itself.
+fn fight(ctx: &mut EffectContext<'_>, source: InstanceId, target: InstanceId) {
+    if source == target || !creature_here(ctx.state, source) || !creature_here(ctx.state, target)
+    {
+        return;
+    }
+    let (to_target, to_source) = (
+        ctx.state.card(source).attack(),
+        ctx.state.card(target).attack(),
+    );
+    ctx.state
+        .damage_card(target, to_target, Some(source), ctx.events);
+    ctx.state
+        .damage_card(source, to_source, Some(target), ctx.events);
+}
+
+/// Puts a creature's base attack and defense back to its printed ones (where `set_stats` had
+/// changed them), keeping its buffs and damage; records the bases replaced, each with the
+/// stat's epoch, for the reversal.
+fn restore_stats(card: &mut StatLine, attack: i32, defense: i32) -> Record {
+    let record_attack = (card.base_attack != attack).then(|| {
+        let before = (card.base_attack, card.attack_epoch);
+        card.base_attack = attack;
+        before
+    });
+    let record_defense = (card.base_defense != defense).then(|| {
+        let before = (card.base_defense, card.defense_epoch);
+        card.base_defense = defense;
+        before
+    });
+    if record_attack.is_none() && record_defense.is_none() {
+        return Record::Nothing;
+    }
+    Record::SetStats {
+        attack: record_attack,
+        defense: record_defense,
+    }
 }
 
 pub(crate) fn reverse(
@@ -281,9 +478,68 @@ pub(crate) fn reverse(
                 ctx.events.push(event);
             }
         }
-        (Builtin::GainMana, Record::Mana { mana: gained, .. }, Target::Player(p)) => {
+        (
+            Builtin::GainMana | Builtin::ChooseMana,
+            Record::Mana { mana: gained, .. },
+            Target::Player(p),
+        ) => {
             ctx.state.player_mut(p).pool.remove_up_to(gained);
         }
+        (
+            Builtin::TapCard
+            | Builtin::UntapCard
+            | Builtin::CannotBlock
+            | Builtin::RevokeCannotBlock
+            | Builtin::Unblockable
+            | Builtin::RevokeUnblockable,
+            Record::Changed { entered },
+            Target::Card(id),
+        ) => {
+            if same_object(ctx.state, id, *entered) {
+                let (flag, set) = match kind {
+                    Builtin::TapCard => (Flag::Tapped, false),
+                    Builtin::UntapCard => (Flag::Tapped, true),
+                    Builtin::CannotBlock => (Flag::CannotBlock, false),
+                    Builtin::RevokeCannotBlock => (Flag::CannotBlock, true),
+                    Builtin::Unblockable => (Flag::Unblockable, false),
+                    _ => (Flag::Unblockable, true),
+                };
+                *flag_mut(ctx.state, id, flag) = set;
+            }
+        }
+        (
+            Builtin::GrantTechnique | Builtin::RemoveTechnique,
+            Record::Technique { technique, entered },
+            Target::Card(id),
+        ) => {
+            if same_object(ctx.state, id, *entered) {
+                let card = ctx.state.card_mut(id);
+                if kind == Builtin::GrantTechnique {
+                    card.techniques.remove(*technique);
+                } else {
+                    card.techniques.insert(*technique);
+                }
+            }
+        }
+        (Builtin::RestoreStats, Record::SetStats { .. }, Target::Card(_)) => {
+            return reverse(Builtin::SetStats, ctx, applied);
+        }
+        // A change that found nothing to change has nothing to undo; a choice never made
+        // applied nothing.
+        (
+            Builtin::TapCard
+            | Builtin::UntapCard
+            | Builtin::CannotBlock
+            | Builtin::RevokeCannotBlock
+            | Builtin::Unblockable
+            | Builtin::RevokeUnblockable
+            | Builtin::GrantTechnique
+            | Builtin::RemoveTechnique
+            | Builtin::RestoreStats,
+            Record::Nothing,
+            _,
+        )
+        | (Builtin::ChooseMana, Record::Deferred, _) => {}
         _ => return Err(EffectError::NotReversible(kind.name().to_owned())),
     }
     Ok(())
@@ -313,6 +569,12 @@ fn on_battlefield(state: &GameState, id: rtg_core::InstanceId) -> bool {
     state.try_card(id).is_some_and(|c| c.on_battlefield())
 }
 
+fn creature_here(state: &GameState, id: InstanceId) -> bool {
+    state
+        .try_card(id)
+        .is_some_and(|c| c.is_creature_on_battlefield())
+}
+
 fn mana_event(
     kind: EventType,
     ctx: &EffectContext<'_>,
@@ -334,6 +596,10 @@ fn apply_buff(
     defense: i32,
 ) -> Vector<(rtg_core::InstanceId, u32, u32)> {
     let mut changed = Vector::new();
+    // PTG 0.9's `on_card_buff`, for each creature whose stats a non-zero buff changed; only in
+    // games whose cards listen for it (see `Content::hears`).
+    let heard = (attack != 0 || defense != 0)
+        && ctx.state.content().hears(EventType::OnCardBuff);
     for id in cards {
         if !on_battlefield(ctx.state, id) {
             continue;
@@ -342,6 +608,15 @@ fn apply_buff(
         card.stats.attack_buff = card.stats.attack_buff.saturating_add(attack);
         card.stats.defense_buff = card.stats.defense_buff.saturating_add(defense);
         changed.push_back((id, card.stats.attack_epoch, card.stats.defense_epoch));
+        if heard {
+            let (def, owner) = (card.def, card.owner);
+            ctx.events.push(
+                Event::new(EventType::OnCardBuff)
+                    .source(id, def)
+                    .owner(owner)
+                    .target(Target::Card(id)),
+            );
+        }
     }
     changed
 }

@@ -4,12 +4,15 @@ use std::collections::VecDeque;
 
 use rtg_core::{
     AlterationRef, Applied, ArmedReversal, EffectContext, EffectError, Event, EventType, GameState,
-    InstanceId, PendingTrigger, PlayerId, Target,
+    InstanceId, PendingTrigger, PlayerId, Record, Scope, Target, TargetSpec,
 };
 use thiserror::Error;
 
 use crate::matching::{Departed, for_each_match, passes_filters};
-use crate::targets::{alteration, has_legal_target, resolve_target};
+use crate::targets::{
+    alteration, has_legal_target, mass_targets, meets_target_condition,
+    resolve_target,
+};
 
 /// The most queued effects one step may resolve. A chain longer than this (a trigger that keeps
 /// re-triggering itself) is refused as a whole.
@@ -18,8 +21,9 @@ pub const CHAIN_LIMIT: usize = 10_000;
 /// What a queued item does when it resolves.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub(crate) enum QueuedTask {
-    /// Start the alteration's effect on the target.
-    Start(Target),
+    /// Start the alteration: on its target (`None` for `target: each`, which finds its cards
+    /// as it starts).
+    Start(Option<Target>),
     /// Undo what an earlier start applied.
     Reverse(Applied),
 }
@@ -37,6 +41,9 @@ pub(crate) struct QueuedEffect {
     /// [`Scratch::trigger_uses`] counts a firing's resolution once however many alterations
     /// it has.
     pub(crate) firing: Option<u32>,
+    /// The event that fired it (none for a reversal): what its condition is checked against
+    /// again when it resolves, and what its computed numbers read.
+    pub(crate) event: Option<Event>,
 }
 
 /// A triggered ability at work during one step: an event set it off, or a firing of it took
@@ -209,7 +216,9 @@ pub enum TriggerError {
     Effect(#[from] EffectError),
 }
 
-/// Starts an alteration's effect on a target now, and arms its reversal when it is temporary.
+/// Starts an alteration's effect on one target now, and arms its reversal when it is temporary.
+/// Its condition is not looked at (see [`start_use`], which checks it and finds the targets of
+/// mass alterations); `event` is what set it off, for its computed numbers.
 ///
 /// Returns `false`, doing nothing, when the target is no longer legal (the effect fizzles, and
 /// since it never started, nothing will be reversed).
@@ -219,6 +228,7 @@ pub fn start_alteration(
     at: AlterationRef,
     controller: PlayerId,
     target: Target,
+    event: Option<&Event>,
 ) -> Result<bool, TriggerError> {
     let content = std::sync::Arc::clone(state.content());
     let def = std::sync::Arc::clone(state.definition(at.def));
@@ -226,7 +236,7 @@ pub fn start_alteration(
     let handler = content
         .handler(at)
         .ok_or_else(|| TriggerError::UnknownEffect(alt.effect.to_string()))?;
-    if !handler.legal_target(state, target, &alt.params) {
+    if !handler.legal_target_for(state, at.source, target, &alt.params) {
         return Ok(false);
     }
     let mut ctx = EffectContext {
@@ -234,21 +244,99 @@ pub fn start_alteration(
         events: log,
         source: at.source,
         controller,
+        alteration: at,
+        event: event.copied(),
     };
     let applied = handler.apply(&mut ctx, target, &alt.params)?;
-    if alt.is_temporary() {
-        let id = state.next_reversal_id();
-        let expires_on_turn = alt.turn_duration.map(|n| state.turn().saturating_add(n));
-        state.reversals_mut().push_back(ArmedReversal {
-            id,
-            alteration: at,
-            controller,
-            applied,
-            end_trigger: alt.end_trigger,
-            expires_on_turn,
-        });
+    if alt.is_temporary() && !matches!(applied.record, Record::Deferred) {
+        arm_reversal(state, at, controller, applied);
     }
     Ok(true)
+}
+
+/// Arms the reversal of what a temporary alteration applied: at its end trigger, or at the start
+/// of the turn its duration ends.
+pub fn arm_reversal(state: &mut GameState, at: AlterationRef, controller: PlayerId, applied: Applied) {
+    let alt = alteration(state, at);
+    let (end_trigger, duration) = (alt.end_trigger, alt.turn_duration);
+    let id = state.next_reversal_id();
+    let expires_on_turn = duration.map(|n| state.turn().saturating_add(n));
+    state.reversals_mut().push_back(ArmedReversal {
+        id,
+        alteration: at,
+        controller,
+        applied,
+        end_trigger,
+        expires_on_turn,
+    });
+}
+
+/// True when the alteration's condition holds now (evaluated with its card as `self`, its
+/// controller as "you" and `event`), or it has none.
+pub fn condition_holds(
+    state: &GameState,
+    at: AlterationRef,
+    controller: PlayerId,
+    event: Option<&Event>,
+) -> bool {
+    match &alteration(state, at).condition {
+        None => true,
+        Some(condition) => condition.holds(&Scope {
+            state,
+            subject: Some(at.source),
+            controller,
+            event,
+        }),
+    }
+}
+
+/// Uses an alteration now: the one way an alteration takes effect, whether a trigger resolves, a
+/// spell resolves, an ability is activated or a pending trigger gets its target. Nothing
+/// happens when its `condition` does not hold now (a trigger's is checked again here, after
+/// the check when it fired: MTG's intervening "if"). Then it starts on its target (`chosen`,
+/// or the one its spec names; one that fails `target_condition` fizzles), or, for `target:
+/// each` and `group`, on each card it sweeps, in [`mass_targets`] order, each as a single
+/// target would be (its own events, its own reversal).
+///
+/// Returns whether it started on anything.
+pub fn start_use(
+    state: &mut GameState,
+    log: &mut Vec<Event>,
+    at: AlterationRef,
+    controller: PlayerId,
+    chosen: Option<Target>,
+    event: Option<&Event>,
+) -> Result<bool, TriggerError> {
+    if !condition_holds(state, at, controller, event) {
+        return Ok(false);
+    }
+    let alt = alteration(state, at);
+    let (spec, group) = (alt.target, alt.group.is_some());
+    let target = match spec {
+        TargetSpec::Each => None,
+        _ => resolve_target(spec, at, controller).or(chosen),
+    };
+    if spec == TargetSpec::Each || group {
+        let player = match target {
+            Some(Target::Player(p)) => Some(p),
+            // `group` with `target: self` sweeps the zone of the card's owner.
+            Some(Target::Card(id)) => state.try_card(id).map(|c| c.owner),
+            None => None,
+        };
+        let cards = mass_targets(state, at, player, event);
+        let mut started = false;
+        for id in cards {
+            started |= start_alteration(state, log, at, controller, Target::Card(id), event)?;
+        }
+        return Ok(started);
+    }
+    let Some(target) = target else {
+        return Ok(false);
+    };
+    if !meets_target_condition(state, at, target, event) {
+        return Ok(false);
+    }
+    start_alteration(state, log, at, controller, target, event)
 }
 
 fn reverse(
@@ -267,6 +355,8 @@ fn reverse(
         events: log,
         source: at.source,
         controller,
+        alteration: at,
+        event: None,
     };
     handler.reverse(&mut ctx, applied)?;
     Ok(())
@@ -343,19 +433,9 @@ fn match_batch(state: &mut GameState, scratch: &mut Scratch, log: &[Event], from
             );
         }
         let mut previous = None;
+        let mut allowed = false;
         for i in 0..scratch.fired.len() {
             let (card, ability, alt_index) = scratch.fired[i];
-            // One card's matches come together, so a new (card, ability) is a new firing.
-            if previous != Some((card, ability)) {
-                previous = Some((card, ability));
-                scratch.firings = scratch.firings.wrapping_add(1);
-                scratch.trigger_uses.push(TriggerUse {
-                    card,
-                    ability,
-                    stage: TriggerStage::Fired,
-                });
-            }
-            let firing = scratch.firings;
             let instance = state.card(card);
             let at = AlterationRef {
                 source: card,
@@ -364,13 +444,39 @@ fn match_batch(state: &mut GameState, scratch: &mut Scratch, log: &[Event], from
                 alteration: alt_index,
             };
             let controller = instance.owner;
+            // A condition is checked as the trigger fires, and again as it resolves.
+            if !condition_holds(state, at, controller, Some(event)) {
+                continue;
+            }
+            // One card's matches come together, so a new (card, ability) is a new firing.
+            if previous != Some((card, ability)) {
+                previous = Some((card, ability));
+                allowed = within_max_activations(state, card, ability);
+                if allowed {
+                    scratch.firings = scratch.firings.wrapping_add(1);
+                    scratch.trigger_uses.push(TriggerUse {
+                        card,
+                        ability,
+                        stage: TriggerStage::Fired,
+                    });
+                }
+            }
+            if !allowed {
+                continue;
+            }
+            let firing = scratch.firings;
             let spec = alteration(state, at).target;
-            match resolve_target(spec, at, controller) {
+            let queued = match spec {
+                TargetSpec::Each => Some(None),
+                _ => resolve_target(spec, at, controller).map(Some),
+            };
+            match queued {
                 Some(target) => scratch.queue.push_back(QueuedEffect {
                     alteration: at,
                     controller,
                     task: QueuedTask::Start(target),
                     firing: Some(firing),
+                    event: Some(*event),
                 }),
                 None => {
                     if !has_legal_target(state, at) {
@@ -443,6 +549,7 @@ fn fire_reversals(
                 controller: r.controller,
                 task: QueuedTask::Reverse(r.applied),
                 firing: None,
+                event: None,
             },
         );
     }
@@ -490,7 +597,14 @@ pub fn settle(
                         stage: TriggerStage::Resolved,
                     });
                 }
-                start_alteration(state, log, item.alteration, item.controller, *target)?;
+                start_use(
+                    state,
+                    log,
+                    item.alteration,
+                    item.controller,
+                    *target,
+                    item.event.as_ref(),
+                )?;
             }
             QueuedTask::Reverse(applied) => {
                 reverse(state, log, item.alteration, item.controller, applied)?;
@@ -499,6 +613,19 @@ pub fn settle(
         scratch.note_effect();
         checks(state, log, scratch);
     }
+}
+
+/// True when the card's ability may be used once more this turn: it has no `max_activations`,
+/// or it was used fewer times. A use that is allowed is counted.
+fn within_max_activations(state: &mut GameState, card: InstanceId, ability: u16) -> bool {
+    let Some(max) = state.def(card).abilities[usize::from(ability)].max_activations else {
+        return true;
+    };
+    if state.uses_this_turn(card, ability) >= max {
+        return false;
+    }
+    state.count_use(card, ability);
+    true
 }
 
 /// Drops the pending triggers that have no legal target left (their only targets went away

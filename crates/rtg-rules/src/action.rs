@@ -62,6 +62,14 @@ pub enum Action {
     },
     /// Move to the next phase, running its automatic work.
     AdvancePhase,
+    /// Take one option of a pending choice (PTG 0.9's `resolve_pending_choice`), e.g. the mana
+    /// of `choose_mana`.
+    ResolveChoice {
+        /// Index in the state's pending choices (oldest first).
+        index: usize,
+        /// The option, from 0, in the card file's order.
+        option: usize,
+    },
 }
 
 impl Action {
@@ -69,7 +77,7 @@ impl Action {
     /// them. The rules refuse an action naming an id that is no seat with `unknown_player`.
     pub fn named_players(&self) -> impl Iterator<Item = PlayerId> {
         let (actor, target) = match self {
-            Action::AdvancePhase => (None, None),
+            Action::AdvancePhase | Action::ResolveChoice { .. } => (None, None),
             Action::PlayCard { player, target, .. }
             | Action::ActivateAbility { player, target, .. } => (Some(*player), *target),
             Action::DeclareAttack { player, .. }

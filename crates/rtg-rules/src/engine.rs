@@ -6,8 +6,8 @@ use rtg_core::{
     InstanceId, Location, Mana, Phase, PlayerId, Target, TargetSpec, Technique,
 };
 use rtg_events::{
-    Scratch, alteration, expire_timed_effects, is_legal_target, resolve_target, settle,
-    start_alteration,
+    Scratch, alteration, arm_reversal, expire_timed_effects, is_legal_target,
+    meets_target_condition, resolve_target, settle, start_use,
 };
 
 use crate::action::Action;
@@ -56,10 +56,17 @@ pub fn step(
     if state.is_over() {
         return Err(RulesError::GameOver);
     }
-    if !state.pending_triggers().is_empty()
-        && !matches!(action, Action::ResolvePendingTrigger { .. })
+    if state.is_waiting()
+        && !matches!(
+            action,
+            Action::ResolvePendingTrigger { .. } | Action::ResolveChoice { .. }
+        )
     {
-        return Err(RulesError::PendingTrigger);
+        return Err(if state.pending_triggers().is_empty() {
+            RulesError::PendingChoice
+        } else {
+            RulesError::PendingTrigger
+        });
     }
     // After contracts 4 and 14, which refuse every action, and before anything looks an id up.
     if let Some(player) = action.named_players().find(|p| !p.is_seat()) {
@@ -102,6 +109,9 @@ pub fn step(
         ),
         Action::ResolvePendingTrigger { index, target } => {
             resolve_pending(state, events, scratch, *index, *target)
+        }
+        Action::ResolveChoice { index, option } => {
+            resolve_choice(state, events, scratch, *index, *option)
         }
     }
 }
@@ -180,6 +190,8 @@ pub(crate) fn enter_draw(
     let battlefield = state.player(active).battlefield().clone();
     for &id in &battlefield {
         state.set_flags(id, false, false);
+        // The untap: every tapped permanent of the active player untaps as its turn begins.
+        state.set_tapped(id, false);
     }
     drop(battlefield);
     let from = events.len();
@@ -349,12 +361,17 @@ fn fill_immediate_alterations(
     }
 }
 
-/// Checks the chosen target against every alteration that needs one.
+/// Checks the chosen target against every alteration that needs one, and the targets the
+/// others name against their `target_condition` (a use whose named target fails it is refused,
+/// as PTG 0.9 refuses it).
 fn check_target(
     state: &GameState,
     refs: &[AlterationRef],
     target: Option<Target>,
 ) -> Result<(), RulesError> {
+    if let Some(refused) = named_target_refused(state, refs) {
+        return Err(RulesError::IllegalTarget(refused));
+    }
     let choosers = || {
         refs.iter()
             .filter(|r| alteration(state, **r).target == TargetSpec::Choose)
@@ -374,6 +391,20 @@ fn check_target(
     }
 }
 
+/// The first target named by a spec (`self`, `owner`, `opponent`) that fails its alteration's
+/// `target_condition`, if any: such a use is not legal.
+pub(crate) fn named_target_refused(state: &GameState, refs: &[AlterationRef]) -> Option<Target> {
+    refs.iter().find_map(|&at| {
+        let alt = alteration(state, at);
+        alt.target_condition.as_ref()?;
+        if alt.is_mass() {
+            return None;
+        }
+        let target = resolve_target(alt.target, at, state.card(at.source).owner)?;
+        (!meets_target_condition(state, at, target, None)).then_some(target)
+    })
+}
+
 fn apply_alterations(
     state: &mut GameState,
     events: &mut Vec<Event>,
@@ -383,12 +414,8 @@ fn apply_alterations(
     chosen: Option<Target>,
 ) -> Result<(), RulesError> {
     for &at in refs {
-        let spec = alteration(state, at).target;
-        let target = resolve_target(spec, at, controller).or(chosen);
-        if let Some(target) = target {
-            scratch.note_effect();
-            start_alteration(state, events, at, controller, target)?;
-        }
+        scratch.note_effect();
+        start_use(state, events, at, controller, chosen, None)?;
     }
     Ok(())
 }
@@ -443,7 +470,7 @@ fn play_card(
             state.move_card(card, Location::Battlefield, events);
             finish(state, events, scratch, from)
         }
-        CardType::Creature => {
+        CardType::Creature | CardType::Artifact => {
             if let Some(t) = target {
                 return Err(RulesError::UnexpectedTarget(t));
             }
@@ -489,14 +516,26 @@ fn activate(
     if ability.ability_type != AbilityType::Activated {
         return Err(RulesError::NotActivatable { card, index });
     }
-    if state.card(card).summoning_sick && def.is_creature() && !def.has(Technique::Haste) {
+    let instance = state.card(card);
+    if instance.summoning_sick && def.is_creature() && !instance.has(Technique::Haste) {
         return Err(RulesError::SummoningSick(card));
+    }
+    if instance.tapped {
+        return Err(RulesError::Tapped(card));
+    }
+    if let Some(max) = ability.max_activations
+        && state.uses_this_turn(card, index as u16) >= max
+    {
+        return Err(RulesError::MaxActivations { card, index, max });
     }
     let mut refs = scratch.take_alteration_list();
     fill_immediate_alterations(state, card, std::iter::once(index), &mut refs);
     check_target(state, &refs, target)?;
     let from = events.len();
     pay(state, events, player, card, &ability.mana_requirement)?;
+    if ability.max_activations.is_some() {
+        state.count_use(card, index as u16);
+    }
     events.push(
         Event::new(EventType::OnAbilityActivated)
             .source(card, state.card(card).def)
@@ -545,10 +584,14 @@ fn declare_attack(
         AttackRefusal::NotYours(card) => RulesError::NotYourCard { card, player },
         AttackRefusal::SummoningSick(id) => RulesError::SummoningSick(id),
         AttackRefusal::AlreadyAttacked(id) => RulesError::AlreadyAttacked(id),
+        AttackRefusal::Tapped(id) => RulesError::Tapped(id),
     })?;
     let defender = player.opponent();
     let sick = state.card(attacker).summoning_sick;
     state.set_flags(attacker, sick, true);
+    if state.rules().attacking_taps() && !state.card(attacker).has(Technique::Vigilance) {
+        state.set_tapped(attacker, true);
+    }
     state.combats_mut().push_back(Combat {
         attacker,
         defender,
@@ -663,12 +706,59 @@ fn resolve_pending(
     let from = events.len();
     scratch.note_effect();
     scratch.note_trigger_resolved(pending.alteration.source, pending.alteration.ability);
-    start_alteration(
+    start_use(
         state,
         events,
         pending.alteration,
         pending.controller,
-        target,
+        Some(target),
+        Some(&pending.event),
     )?;
+    finish(state, events, scratch, from)
+}
+
+fn resolve_choice(
+    state: &mut GameState,
+    events: &mut Vec<Event>,
+    scratch: &mut Scratch,
+    index: usize,
+    option: usize,
+) -> Result<(), RulesError> {
+    let choice = state
+        .pending_choices()
+        .get(index)
+        .cloned()
+        .ok_or(RulesError::NoSuchPendingChoice(index))?;
+    if option >= usize::from(choice.options) {
+        return Err(RulesError::NoSuchOption {
+            index,
+            option,
+            options: choice.options,
+        });
+    }
+    let at = choice.alteration;
+    let content = std::sync::Arc::clone(state.content());
+    let handler = content
+        .handler(at)
+        .ok_or_else(|| rtg_events::TriggerError::UnknownEffect(alteration(state, at).effect.to_string()))?;
+    state.pending_choices_mut().remove(index);
+    let from = events.len();
+    scratch.note_effect();
+    let def = std::sync::Arc::clone(state.definition(at.def));
+    let alt = &def.abilities[usize::from(at.ability)].alterations[usize::from(at.alteration)];
+    let mut ctx = rtg_core::EffectContext {
+        state,
+        events,
+        source: at.source,
+        controller: choice.controller,
+        alteration: at,
+        event: choice.event,
+    };
+    let applied = handler
+        .resolve_choice(&mut ctx, choice.target, &alt.params, option)
+        .map_err(RulesError::from)?;
+    if alt.is_temporary() {
+        arm_reversal(state, at, choice.controller, applied);
+    }
     finish(state, events, scratch, from)
 }

@@ -17,6 +17,10 @@ pub enum RulesError {
     /// A pending trigger waits for its target: only resolving pending triggers is allowed.
     #[error("a pending trigger waits for its target; resolve it first")]
     PendingTrigger,
+    /// A pending choice waits for its player: only resolving it (or a pending trigger) is
+    /// allowed.
+    #[error("a pending choice waits for its player; resolve it first")]
+    PendingChoice,
     /// The action is not allowed in this phase.
     #[error("{action} is not allowed in the {phase} phase")]
     WrongPhase {
@@ -50,6 +54,19 @@ pub enum RulesError {
     /// The creature already attacked this turn.
     #[error("{0} already attacked this turn")]
     AlreadyAttacked(InstanceId),
+    /// The permanent is tapped: it cannot attack or activate abilities until it untaps.
+    #[error("{0} is tapped")]
+    Tapped(InstanceId),
+    /// The ability was already used as many times this turn as its `max_activations` allows.
+    #[error("ability {index} of {card} was already used {max} time(s) this turn")]
+    MaxActivations {
+        /// The card.
+        card: InstanceId,
+        /// The ability's index.
+        index: usize,
+        /// Its `max_activations`.
+        max: u32,
+    },
     /// The creature cannot block (the reason says why).
     #[error("cannot block: {0}")]
     CannotBlock(BlockRefusal),
@@ -116,6 +133,19 @@ pub enum RulesError {
     /// No pending trigger at this index.
     #[error("no pending trigger {0}")]
     NoSuchPendingTrigger(usize),
+    /// No pending choice at this index.
+    #[error("no pending choice {0}")]
+    NoSuchPendingChoice(usize),
+    /// The pending choice has no such option.
+    #[error("pending choice {index} has {options} option(s); there is no option {option}")]
+    NoSuchOption {
+        /// The choice's index.
+        index: usize,
+        /// The option given.
+        option: usize,
+        /// How many options it has.
+        options: u16,
+    },
     /// A chain of triggers did not end.
     #[error(transparent)]
     ChainLimit(TriggerError),
@@ -145,12 +175,15 @@ impl RulesError {
         match self {
             RulesError::GameOver => "game_over",
             RulesError::PendingTrigger => "pending_trigger",
+            RulesError::PendingChoice => "pending_choice",
             RulesError::WrongPhase { .. } => "wrong_phase",
             RulesError::NotYourTurn { .. } => "not_your_turn",
             RulesError::NotEnoughMana { .. } => "not_enough_mana",
             RulesError::ManaAlreadyPlayed => "mana_already_played",
             RulesError::SummoningSick(_) => "summoning_sick",
             RulesError::AlreadyAttacked(_) => "already_attacked",
+            RulesError::Tapped(_) => "tapped",
+            RulesError::MaxActivations { .. } => "max_activations",
             RulesError::CannotBlock(_) => "cannot_block",
             RulesError::UnknownCard(_) => "unknown_card",
             RulesError::UnknownPlayer(_) => "unknown_player",
@@ -165,21 +198,26 @@ impl RulesError {
             RulesError::BadCombatIndex(_) => "bad_combat_index",
             RulesError::BadBlockerOrder => "bad_blocker_order",
             RulesError::NoSuchPendingTrigger(_) => "no_such_pending_trigger",
+            RulesError::NoSuchPendingChoice(_) => "no_such_pending_choice",
+            RulesError::NoSuchOption { .. } => "no_such_option",
             RulesError::ChainLimit(_) => "chain_limit",
             RulesError::EffectFailed(_) => "effect_failed",
         }
     }
 
     /// Every kind name, for tools that validate scenario files.
-    pub const KINDS: [&'static str; 24] = [
+    pub const KINDS: [&'static str; 29] = [
         "game_over",
         "pending_trigger",
+        "pending_choice",
         "wrong_phase",
         "not_your_turn",
         "not_enough_mana",
         "mana_already_played",
         "summoning_sick",
         "already_attacked",
+        "tapped",
+        "max_activations",
         "cannot_block",
         "unknown_card",
         "unknown_player",
@@ -194,6 +232,8 @@ impl RulesError {
         "bad_combat_index",
         "bad_blocker_order",
         "no_such_pending_trigger",
+        "no_such_pending_choice",
+        "no_such_option",
         "chain_limit",
         "effect_failed",
     ];

@@ -28,10 +28,15 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
     if state.is_over() {
         return actions;
     }
-    if !state.pending_triggers().is_empty() {
+    if state.is_waiting() {
         for (index, pending) in state.pending_triggers().iter().enumerate() {
             for target in legal_targets(state, pending.alteration) {
                 actions.push(Action::ResolvePendingTrigger { index, target });
+            }
+        }
+        for (index, choice) in state.pending_choices().iter().enumerate() {
+            for option in 0..usize::from(choice.options) {
+                actions.push(Action::ResolveChoice { index, option });
             }
         }
         return actions;
@@ -51,7 +56,7 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
                         });
                     }
                 }
-                CardType::Creature => {
+                CardType::Creature | CardType::Artifact => {
                     if pool.can_pay(&def.mana) {
                         actions.push(Action::PlayCard {
                             player,
@@ -77,14 +82,18 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
         }
         for &card in state.player(player).battlefield() {
             let def = state.def(card);
+            let instance = state.card(card);
             let sick =
-                state.card(card).summoning_sick && def.is_creature() && !def.has(Technique::Haste);
-            if sick {
+                instance.summoning_sick && def.is_creature() && !instance.has(Technique::Haste);
+            if sick || instance.tapped {
                 continue;
             }
             for (index, ability) in def.abilities.iter().enumerate() {
                 if ability.ability_type != AbilityType::Activated
                     || !pool.can_pay(&ability.mana_requirement)
+                    || ability
+                        .max_activations
+                        .is_some_and(|max| state.uses_this_turn(card, index as u16) >= max)
                 {
                     continue;
                 }
@@ -144,6 +153,9 @@ pub fn legal_actions(state: &GameState) -> Vec<Action> {
 /// Bots pick among these; [`rtg_events::aim_of`] says whose side each alteration is meant for,
 /// so a bot never needs to recognise an effect by its name.
 pub fn targets_for(state: &GameState, refs: &[AlterationRef]) -> Vec<Option<Target>> {
+    if crate::engine::named_target_refused(state, refs).is_some() {
+        return Vec::new();
+    }
     let choosers: Vec<AlterationRef> = refs
         .iter()
         .copied()

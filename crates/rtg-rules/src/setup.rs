@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use rtg_core::{
-    CardDefinition, Content, DefinitionTable, EffectRegistry, Event, GameState, PlayerId,
+    CardDefinition, Content, DefinitionTable, EffectRegistry, Event, GameState, PlayerId, RuleSet,
     TableError,
 };
 use thiserror::Error;
@@ -27,6 +27,8 @@ pub struct GameConfig {
     /// The turn limit: this many turns are played (every player's turn counts); the game is a
     /// draw when the next would begin.
     pub turn_limit: Option<u32>,
+    /// The base rules the game follows (default `ptg-0.2`).
+    pub rules: RuleSet,
 }
 
 impl Default for GameConfig {
@@ -38,6 +40,7 @@ impl Default for GameConfig {
             opening_hand: 7,
             hand_limit: rtg_core::HAND_LIMIT,
             turn_limit: Some(200),
+            rules: RuleSet::Ptg02,
         }
     }
 }
@@ -75,6 +78,7 @@ pub fn new_game(
     let names = [config.names[0].as_str(), config.names[1].as_str()];
     let mut state = GameState::new(Arc::clone(&content), names, config.seed);
     state.set_turn_limit(config.turn_limit);
+    state.set_rules(config.rules);
     for (seat, deck) in decks.into_iter().enumerate() {
         let player = PlayerId(seat as u8);
         state.player_mut(player).health = config.starting_health;

@@ -21,11 +21,14 @@ use rtg_core::{
 
 use crate::action::Action;
 
-/// Who acts now: the controller of the first pending trigger, else the defending player during
-/// the defense phase, else the active player.
+/// Who acts now: the controller of the first pending trigger, else of the first pending
+/// choice, else the defending player during the defense phase, else the active player.
 pub fn to_act(state: &GameState) -> PlayerId {
     if let Some(pending) = state.pending_triggers().front() {
         return pending.controller;
+    }
+    if let Some(choice) = state.pending_choices().front() {
+        return choice.controller;
     }
     if state.phase() == Phase::Defense {
         state.defending()
@@ -46,6 +49,10 @@ pub fn acts_for(state: &GameState, action: &Action) -> PlayerId {
             .pending_triggers()
             .get(*index)
             .map_or(state.active(), |p| p.controller),
+        Action::ResolveChoice { index, .. } => state
+            .pending_choices()
+            .get(*index)
+            .map_or(state.active(), |c| c.controller),
         Action::AdvancePhase => to_act(state),
     }
 }

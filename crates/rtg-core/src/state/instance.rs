@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::card::{CardDefinition, CardType};
+use crate::card::{CardDefinition, CardType, TechniqueSet};
 use crate::ids::{DefIndex, InstanceId, PlayerId};
 use crate::state::Location;
 
@@ -60,6 +60,21 @@ pub struct CardInstance {
     pub token: bool,
     /// Its definition is a creature (kept here so state-based checks need no lookup).
     pub creature: bool,
+    /// Its techniques now: the printed ones with those granted and removed by effects
+    /// (`grant_technique`, `remove_technique`). Back to the printed ones when it enters the
+    /// battlefield.
+    pub techniques: TechniqueSet,
+    /// Tapped: it cannot attack, block or activate abilities until it untaps (at its
+    /// controller's turn start, or by `untap_card`).
+    pub tapped: bool,
+    /// Cannot block (`cannot_block`), until revoked.
+    pub cannot_block: bool,
+    /// Cannot be blocked (`unblockable`), until revoked.
+    pub unblockable: bool,
+    /// The stat epoch it entered the battlefield with (see [`StatLine::attack_epoch`]): which
+    /// object on the battlefield it is, so that a reversal made for an earlier stay there
+    /// leaves it alone. 0 for a card that never entered.
+    pub entered: u32,
 }
 
 impl CardInstance {
@@ -83,6 +98,11 @@ impl CardInstance {
             deathtouched: false,
             token: false,
             creature: printed.card_type == CardType::Creature,
+            techniques: printed.techniques,
+            tapped: false,
+            cannot_block: false,
+            unblockable: false,
+            entered: 0,
         }
     }
 
@@ -125,5 +145,10 @@ impl CardInstance {
     /// one place this is decided.
     pub fn is_creature_on_battlefield(&self) -> bool {
         self.creature && self.location == Location::Battlefield
+    }
+
+    /// True when it has the technique now (printed or granted, and not removed).
+    pub fn has(&self, technique: crate::card::Technique) -> bool {
+        self.techniques.contains(technique)
     }
 }

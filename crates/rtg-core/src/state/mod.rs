@@ -12,6 +12,7 @@ mod location;
 mod phase;
 mod player;
 mod primitives;
+mod rule_set;
 mod shared;
 mod status;
 mod table;
@@ -25,10 +26,11 @@ pub use instance::{CardInstance, StatLine};
 pub use location::Location;
 pub use phase::Phase;
 pub use player::{HAND_LIMIT, Listener, PlayerState, STARTING_HEALTH};
+pub use rule_set::RuleSet;
 pub use shared::SharedVec;
 pub use status::GameStatus;
 pub use table::{CardTable, Cards};
-pub use trigger::{ArmedReversal, PendingTrigger};
+pub use trigger::{AbilityUse, ArmedReversal, PendingChoice, PendingTrigger};
 
 use crate::card::{CardDefinition, CardType, Technique};
 use crate::content::Content;
@@ -59,6 +61,13 @@ pub struct GameState {
     pub(crate) status: GameStatus,
     pub(crate) turn_limit: Option<u32>,
     rng: GameRng,
+    pub(crate) rules: RuleSet,
+    pub(crate) pending_choices: SharedVec<PendingChoice>,
+    pub(crate) ability_uses: SharedVec<AbilityUse>,
+    /// Who attacked in the last combat resolved (`None`: nobody did). Kept only when some card
+    /// of the game reads it ([`Content::tracks_last_attacker`]), so games that never ask keep
+    /// the state (and digests) they always had.
+    pub(crate) last_attacker: Option<PlayerId>,
 }
 
 /// A game's content as a state holds it: two states are of the same game only when they share
@@ -114,7 +123,92 @@ impl GameState {
             status: GameStatus::Ongoing,
             turn_limit: None,
             rng: GameRng::seeded(seed),
+            rules: RuleSet::Ptg02,
+            pending_choices: SharedVec::new(),
+            ability_uses: SharedVec::new(),
+            last_attacker: None,
         }
+    }
+
+    /// The base rules the game follows.
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// Sets the base rules (a game's setup does, before its first turn).
+    pub fn set_rules(&mut self, rules: RuleSet) {
+        self.rules = rules;
+    }
+
+    /// Choices waiting for their player, oldest first.
+    pub fn pending_choices(&self) -> &SharedVec<PendingChoice> {
+        &self.pending_choices
+    }
+
+    /// The choices waiting, to add and resolve them.
+    pub fn pending_choices_mut(&mut self) -> &mut SharedVec<PendingChoice> {
+        &mut self.pending_choices
+    }
+
+    /// True while a pending trigger or a pending choice waits: only resolving one is allowed.
+    pub fn is_waiting(&self) -> bool {
+        !self.pending_triggers.is_empty() || !self.pending_choices.is_empty()
+    }
+
+    /// The uses this turn of the abilities with `max_activations`.
+    pub fn ability_uses(&self) -> &SharedVec<AbilityUse> {
+        &self.ability_uses
+    }
+
+    /// How many times the card's ability was used this turn.
+    pub fn uses_this_turn(&self, card: InstanceId, ability: u16) -> u32 {
+        self.ability_uses
+            .iter()
+            .find(|u| u.card == card && u.ability == ability && u.turn == self.turn)
+            .map_or(0, |u| u.count)
+    }
+
+    /// Counts one use of the card's ability this turn.
+    pub fn count_use(&mut self, card: InstanceId, ability: u16) {
+        let turn = self.turn;
+        // Counts of earlier turns mean nothing now: drop them while here.
+        self.ability_uses.retain(|u| u.turn == turn);
+        match self
+            .ability_uses
+            .iter_mut()
+            .find(|u| u.card == card && u.ability == ability)
+        {
+            Some(used) => used.count = used.count.saturating_add(1),
+            None => self.ability_uses.push_back(AbilityUse {
+                card,
+                ability,
+                turn,
+                count: 1,
+            }),
+        }
+    }
+
+    /// Who attacked in the last combat resolved, when the game keeps it (see
+    /// [`Content::tracks_last_attacker`]).
+    pub fn last_attacker(&self) -> Option<PlayerId> {
+        self.last_attacker
+    }
+
+    /// Records who attacked in the combat just resolved (`None`: nobody), when some card of the
+    /// game reads it.
+    pub fn set_last_attacker(&mut self, attacker: Option<PlayerId>) {
+        if self.content.tracks_last_attacker() {
+            self.last_attacker = attacker;
+        }
+    }
+
+    /// Taps or untaps a permanent; returns whether that changed it.
+    pub fn set_tapped(&mut self, id: InstanceId, tapped: bool) -> bool {
+        if self.cards[id.index()].tapped == tapped {
+            return false;
+        }
+        self.cards[id.index()].tapped = tapped;
+        true
     }
 
     /// The current phase.
@@ -289,9 +383,9 @@ impl GameState {
         self.content.definitions.get(index)
     }
 
-    /// True when the card has the technique.
+    /// True when the card has the technique now (printed or granted, not removed).
     pub fn has_technique(&self, id: InstanceId, technique: Technique) -> bool {
-        self.def(id).techniques.contains(technique)
+        self.card(id).techniques.contains(technique)
     }
 
     /// The random generator.

@@ -170,6 +170,10 @@ impl GameState {
             }
         }
         let from = self.take_out(id);
+        if from == Location::Battlefield && !self.ability_uses.is_empty() {
+            // A card that leaves is a new object when it comes back: its uses start anew.
+            self.ability_uses.retain(|u| u.card != id);
+        }
         let event = match from {
             Location::Battlefield => EventType::OnCardLeaveBattlefield,
             Location::Graveyard => EventType::OnCardLeaveGraveyard,
@@ -218,6 +222,11 @@ impl GameState {
                 slot.summoning_sick = true;
                 slot.attacked_this_turn = false;
                 slot.deathtouched = false;
+                slot.techniques = def.techniques;
+                slot.tapped = false;
+                slot.cannot_block = false;
+                slot.unblockable = false;
+                slot.entered = epoch;
             }
         }
         let Some(zone) = to.zone() else { return };
@@ -228,7 +237,11 @@ impl GameState {
             player.zone_mut(zone).push_back(id);
         }
         match to {
-            Location::Battlefield if def.card_type == CardType::Creature => {
+            // Artifacts enter as creatures do (PTG 0.9 emits the event for them too); only mana
+            // cards enter as mana.
+            Location::Battlefield
+                if matches!(def.card_type, CardType::Creature | CardType::Artifact) =>
+            {
                 events.push(
                     Event::new(EventType::OnCardEnterBattlefield)
                         .source(id, card.def)

@@ -4,7 +4,8 @@
 use crate::alteration::AlterationRef;
 use crate::applied::{Applied, TargetKind};
 use crate::event::{Event, EventType};
-use crate::ids::PlayerId;
+use crate::event::Target;
+use crate::ids::{InstanceId, PlayerId};
 
 /// A triggered alteration waiting for a player to choose its target.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -34,4 +35,34 @@ pub struct ArmedReversal {
     pub end_trigger: Option<EventType>,
     /// The turn at whose start it is reversed, if any.
     pub expires_on_turn: Option<u32>,
+}
+
+/// A choice a player must make before the game goes on (PTG 0.9's `PendingChoice`): which of an
+/// alteration's options to take, e.g. the mana of `choose_mana`. While one waits, only
+/// resolving it (or a pending trigger) is allowed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PendingChoice {
+    /// The alteration that asks.
+    pub alteration: AlterationRef,
+    /// Who chooses: the controller of the alteration's card.
+    pub controller: PlayerId,
+    /// What the chosen option is applied to.
+    pub target: Target,
+    /// How many options there are (chosen by index, from 0, in the card file's order).
+    pub options: u16,
+    /// The event that set it off, if a trigger did.
+    pub event: Option<Event>,
+}
+
+/// How many times an ability with `max_activations` was used in a turn.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct AbilityUse {
+    /// The card.
+    pub card: InstanceId,
+    /// The ability's index in its definition.
+    pub ability: u16,
+    /// The turn the count is for: a count of an earlier turn is 0 now.
+    pub turn: u32,
+    /// The uses in that turn.
+    pub count: u32,
 }

@@ -1355,6 +1355,18 @@ fn every_builtin_effect_is_registered_with_its_target_kind() {
         ("set_stats", TargetKind::Card, true),
         ("recycle_graveyard", TargetKind::Player, false),
         ("move_card", TargetKind::Card, false),
+        ("tap_card", TargetKind::Card, true),
+        ("untap_card", TargetKind::Card, true),
+        ("cannot_block", TargetKind::Card, true),
+        ("revoke_cannot_block", TargetKind::Card, true),
+        ("unblockable", TargetKind::Card, true),
+        ("revoke_unblockable", TargetKind::Card, true),
+        ("grant_technique", TargetKind::Card, true),
+        ("remove_technique", TargetKind::Card, true),
+        ("fight", TargetKind::Card, false),
+        ("restore_stats", TargetKind::Card, true),
+        ("choose_mana", TargetKind::Player, true),
+        ("spawn_artifact", TargetKind::Player, false),
     ];
     assert_eq!(registry.len(), expected.len());
     for (name, kind, reversible) in expected {

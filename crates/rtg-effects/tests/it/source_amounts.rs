@@ -205,11 +205,19 @@ fn int_and_opt_int_clamp_source_stats_to_each_parameters_kind() {
     state.card_mut(captain).stats.damage = i32::MAX - 10;
     assert!(state.card(captain).defense() < -MAX_AMOUNT);
     let mut events = Vec::new();
+    let state_def = state.card(captain).def;
     let ctx = EffectContext {
         state: &mut state,
         events: &mut events,
         source: captain,
         controller: P0,
+        alteration: rtg_core::AlterationRef {
+            source: captain,
+            def: state_def,
+            ability: 0,
+            alteration: 0,
+        },
+        event: None,
     };
     let params = |name: &str, value: ParamValue| {
         let mut params = Params::default();

@@ -60,6 +60,7 @@ pub(crate) fn ability(
         ability_type,
         mana_requirement: cost,
         alterations,
+        max_activations: None,
     }
 }
 

@@ -180,6 +180,7 @@ fn a_panicking_game_is_recorded_as_a_failure_and_the_batch_goes_on() {
                 ability_type: AbilityType::Triggered,
                 mana_requirement: Mana::EMPTY,
                 alterations: vec![alt],
+                max_activations: None,
             }),
     );
     let safe = support::sample_deck();
