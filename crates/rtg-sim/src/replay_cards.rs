@@ -127,6 +127,7 @@ fn strip_card(map: &mut Map<String, Value>) {
                 let default = match key.as_str() {
                     "trigger_self" => value.as_bool() == Some(true),
                     "trigger_owner" => value.as_str() == Some("any"),
+                    "exclude_self" => value.as_bool() == Some(false),
                     _ => false,
                 };
                 !(empty(value) || default)
