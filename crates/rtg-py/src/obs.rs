@@ -104,7 +104,7 @@ pub(crate) fn index_of(view: &PlayerView<'_>, action: &Action) -> Option<usize> 
             }
             Some(BLOCK + combat_index * FIELD + slot_of(field, *blocker, FIELD)?)
         }
-        Action::OrderBlockers { .. } => None,
+        Action::OrderBlockers { .. } | Action::ResolveChoice { .. } => None,
         Action::ResolvePendingTrigger { index, target } => {
             if *index != 0 {
                 return None;

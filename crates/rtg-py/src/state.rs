@@ -528,19 +528,11 @@ impl PyAction {
     }
 
     /// The action's kind: `"play_card"`, `"declare_attack"`, `"declare_defense"`,
-    /// `"order_blockers"`, `"activate_ability"`, `"resolve_pending_trigger"` or
-    /// `"advance_phase"`.
+    /// `"order_blockers"`, `"activate_ability"`, `"resolve_pending_trigger"`,
+    /// `"resolve_choice"` or `"advance_phase"`.
     #[getter]
     fn kind(&self) -> &'static str {
-        match self.action {
-            Action::PlayCard { .. } => "play_card",
-            Action::DeclareAttack { .. } => "declare_attack",
-            Action::DeclareDefense { .. } => "declare_defense",
-            Action::OrderBlockers { .. } => "order_blockers",
-            Action::ActivateAbility { .. } => "activate_ability",
-            Action::ResolvePendingTrigger { .. } => "resolve_pending_trigger",
-            Action::AdvancePhase => "advance_phase",
-        }
+        self.action.kind()
     }
 
     /// The acting seat, when the action names one.
@@ -628,6 +620,10 @@ impl PyAction {
             Action::ResolvePendingTrigger { index, target } => {
                 dict.set_item("index", index)?;
                 dict.set_item("target", target_py(py, Some(*target))?)?;
+            }
+            Action::ResolveChoice { index, option } => {
+                dict.set_item("index", index)?;
+                dict.set_item("option", option)?;
             }
             Action::AdvancePhase => {}
         }

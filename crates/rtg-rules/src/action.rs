@@ -73,6 +73,21 @@ pub enum Action {
 }
 
 impl Action {
+    /// The action's kind, the snake_case name of its variant (`play_card`, `resolve_choice`,
+    /// ...), as the Python package and the benches name it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Action::PlayCard { .. } => "play_card",
+            Action::DeclareAttack { .. } => "declare_attack",
+            Action::DeclareDefense { .. } => "declare_defense",
+            Action::OrderBlockers { .. } => "order_blockers",
+            Action::ActivateAbility { .. } => "activate_ability",
+            Action::ResolvePendingTrigger { .. } => "resolve_pending_trigger",
+            Action::ResolveChoice { .. } => "resolve_choice",
+            Action::AdvancePhase => "advance_phase",
+        }
+    }
+
     /// The player ids the action names: its acting player, then its player target, when it has
     /// them. The rules refuse an action naming an id that is no seat with `unknown_player`.
     pub fn named_players(&self) -> impl Iterator<Item = PlayerId> {

@@ -59,18 +59,6 @@ fn sample_positions(m: &Matchup) -> Vec<(GameState, Action)> {
     out
 }
 
-fn kind(action: &Action) -> &'static str {
-    match action {
-        Action::PlayCard { .. } => "play_card",
-        Action::DeclareAttack { .. } => "declare_attack",
-        Action::DeclareDefense { .. } => "declare_defense",
-        Action::OrderBlockers { .. } => "order_blockers",
-        Action::ActivateAbility { .. } => "activate_ability",
-        Action::ResolvePendingTrigger { .. } => "resolve_pending_trigger",
-        Action::AdvancePhase => "advance_phase",
-    }
-}
-
 fn benches(c: &mut Criterion) {
     let m = matchup();
     let positions = sample_positions(&m);
@@ -79,7 +67,7 @@ fn benches(c: &mut Criterion) {
     for (state, action) in &positions {
         if state.turn() >= 6 {
             examples
-                .entry(kind(action))
+                .entry(action.kind())
                 .or_insert_with(|| (state.clone(), action.clone()));
         }
     }
@@ -91,7 +79,7 @@ fn benches(c: &mut Criterion) {
         for action in play_game(&m, &s, true).actions {
             if state.turn() >= 4 {
                 examples
-                    .entry(kind(&action))
+                    .entry(action.kind())
                     .or_insert_with(|| (state.clone(), action.clone()));
                 // The random bot never reorders blockers; take the order the rules offer.
                 if state.phase() == rtg_core::Phase::Defense

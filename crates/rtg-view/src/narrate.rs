@@ -117,6 +117,29 @@ pub fn describe_action(
                 source
             )
         }
+        Action::ResolveChoice { index, option } => {
+            let choice = state.pending_choices().get(*index);
+            let source = choice.map_or("a choice".to_owned(), |c| card(c.alteration.source));
+            let player = choice.map_or(PlayerId::FIRST, |c| c.controller);
+            let what = choice
+                .and_then(|c| {
+                    let at = c.alteration;
+                    let alt = state
+                        .definition(at.def)
+                        .abilities
+                        .get(usize::from(at.ability))?
+                        .alterations
+                        .get(usize::from(at.alteration))?;
+                    match alt.params.get("options") {
+                        Some(rtg_core::ParamValue::ManaOptions(options)) => {
+                            options.get(*option).map(|m| format!("{m}"))
+                        }
+                        _ => None,
+                    }
+                })
+                .unwrap_or_else(|| format!("option {option}"));
+            format!("{} {what} for {source}", verb(player, "chooses", "choose"))
+        }
         Action::AdvancePhase => {
             if who {
                 return None;
@@ -134,6 +157,10 @@ fn cause_of(before: &GameState, action: &Action) -> Option<InstanceId> {
             .pending_triggers()
             .get(*index)
             .map(|p| p.alteration.source),
+        Action::ResolveChoice { index, .. } => before
+            .pending_choices()
+            .get(*index)
+            .map(|c| c.alteration.source),
         _ => None,
     }
 }

@@ -105,6 +105,7 @@ impl Builder<'_> {
             CardType::Creature => None,
             CardType::Spell => Some("a spell"),
             CardType::Mana => Some("a mana card"),
+            CardType::Artifact => Some("an artifact"),
         };
         if let Some(what) = what {
             for (field, value, written) in [
@@ -170,6 +171,7 @@ impl Builder<'_> {
             defense,
             abilities,
             techniques: techniques.into_iter().collect(),
+            group: None,
         })
     }
 
@@ -228,6 +230,7 @@ impl Builder<'_> {
             ability_type,
             mana_requirement,
             alterations,
+            max_activations: None,
         })
     }
 
@@ -371,6 +374,11 @@ impl Builder<'_> {
                 .as_ref()
                 .map(|t| u32::try_from(t.value.0).unwrap_or(1)),
             params,
+            condition: None,
+            target_condition: None,
+            exclude_self: false,
+            group: None,
+            from_zone: None,
         })
     }
 

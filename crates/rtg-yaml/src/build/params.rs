@@ -228,6 +228,10 @@ impl Builder<'_> {
                 Node::Str(s) => ParamValue::Text(Arc::from(s.as_str())),
                 _ => return Err(wrong()),
             },
+            // Read by the loader of PTG 0.9's language (in progress).
+            ParamKind::Technique | ParamKind::ManaOptions | ParamKind::ArtifactTemplate => {
+                return Err(wrong());
+            }
             ParamKind::Template => {
                 // A template under a name other than `template` (a user's effect): read it from
                 // the value now. Positions inside it are not known; errors point at the value.
