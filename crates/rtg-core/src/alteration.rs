@@ -216,19 +216,26 @@ pub struct AlterationData {
     pub turn_duration: Option<u32>,
     /// Validated parameters, defaults filled in.
     pub params: Params,
+    // The fields below are PTG 0.9's; each is left out of the serialised form when it holds its
+    // default, so that a PTG 0.2.0 card serialises (and digests) as it always did.
     /// What must hold for the alteration to take effect, checked when it starts (and, for a
     /// triggered one, also when it fires): PTG 0.9's `condition`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub condition: Option<Arc<crate::condition::Condition>>,
     /// What a target must meet (a chosen one, each card of `each` or `group`): PTG 0.9's
     /// `target_condition`, evaluated with the candidate as `self`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub target_condition: Option<Arc<crate::condition::Condition>>,
     /// With `each` or `group`: leave the ability's own card out.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub exclude_self: bool,
     /// Apply the effect to every card of this group in the target player's `from_zone`
     /// (PTG 0.9's mass effects by group) instead of to a single target.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub group: Option<Arc<str>>,
     /// The zone `group` and `each` look in; `None` means the effect's own target zone (the
     /// battlefield for card effects).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub from_zone: Option<Zone>,
 }
 

@@ -189,6 +189,9 @@ pub struct CardAbility {
     pub alterations: Vec<AlterationData>,
     /// The most times the ability may be used in one turn (each turn, both players'): an
     /// activated ability's activations, a triggered ability's firings. `None`: no limit.
+    // Left out when absent (as every field PTG 0.2.0 did not have), so that the serialised form
+    // of a PTG 0.2.0 card, and every digest made from it, stays what it was.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_activations: Option<u32>,
 }
 
@@ -215,6 +218,7 @@ pub struct CardDefinition {
     /// Passive keywords.
     pub techniques: TechniqueSet,
     /// The card's tribe (`group`), if any: what `group` alterations and group conditions match.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub group: Option<Arc<str>>,
 }
 

@@ -1,4 +1,4 @@
-//! The 21 event types: each is emitted where its condition happens (combat, effects, turn
+//! The 22 event types: each is emitted where its condition happens (combat, effects, turn
 //! structure, actions), with the source, zone owner, target and amount documented in
 //! `docs/rules.md`. The reference implementation never emits seven of them
 //! (`on_card_receive_damage`, `on_card_healed`, `on_card_attack`, `on_card_defense`,
@@ -787,7 +787,7 @@ fn a_dying_token_emits_death_and_graveyard_entry_then_is_gone() {
 #[test]
 fn every_event_type_has_a_test_here() {
     // The list of event types is closed: a new one must get a test in this file.
-    assert_eq!(EventType::ALL.len(), 21);
+    assert_eq!(EventType::ALL.len(), 22);
     for kind in EventType::ALL {
         assert_eq!(EventType::from_name(kind.name()), Some(kind));
     }
@@ -796,4 +796,50 @@ fn every_event_type_has_a_test_here() {
         Some(EventType::OnCardEnterBattlefield),
         "the documented alias"
     );
+}
+
+#[test]
+fn on_card_buff_when_a_buff_changes_a_creatures_stats_in_a_game_that_listens() {
+    // Source, zone owner and target: the buffed creature; one event per creature of a
+    // `buff_all`, none for a buff of +0/+0. (Games whose cards never listen for it emit none:
+    // `language::on_card_buff_is_emitted_only_in_games_whose_cards_listen_for_it`.)
+    let mut hear = on(
+        EventType::OnCardBuff,
+        alt("heal_player", TargetSpec::Owner, &[("amount", amount(1))]),
+    );
+    hear.trigger_self = false;
+    let fan = creature("fan", 0, 1).with_ability(triggered(vec![hear]));
+    let rally = |attack: i32| {
+        alt(
+            "buff_all",
+            TargetSpec::Owner,
+            &[("attack_increase", int(attack)), ("defense_increase", int(0))],
+        )
+    };
+    let mut p = pos(vec![
+        fan,
+        creature("bear", 2, 2),
+        spell("rally", vec![rally(1)]),
+        spell("nothing", vec![rally(0)]),
+    ]);
+    let fan = p.field(P0, "fan");
+    let bear = p.field(P0, "bear");
+    let rally = p.add(P0, Zone::Hand, "rally");
+    let nothing = p.add(P0, Zone::Hand, "nothing");
+    let (state, events) = ok(&p.state(), play(P0, rally));
+    assert_source_defs(&state, &events);
+    let buffs: Vec<Detail> = events
+        .iter()
+        .filter(|e| e.kind == EventType::OnCardBuff)
+        .map(detail)
+        .collect();
+    assert_eq!(
+        buffs,
+        vec![
+            (Some(fan), Some(P0), card(fan), None),
+            (Some(bear), Some(P0), card(bear), None)
+        ]
+    );
+    let (_, events) = ok(&state, play(P0, nothing));
+    assert!(!kinds(&events).contains(&EventType::OnCardBuff));
 }

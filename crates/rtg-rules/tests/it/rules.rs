@@ -1488,6 +1488,7 @@ fn error_kinds_are_the_stable_snake_case_names_of_the_variants() {
     let kinds = [
         (RulesError::GameOver, "game_over"),
         (RulesError::PendingTrigger, "pending_trigger"),
+        (RulesError::PendingChoice, "pending_choice"),
         (
             RulesError::WrongPhase {
                 phase: Phase::Main,
@@ -1514,6 +1515,15 @@ fn error_kinds_are_the_stable_snake_case_names_of_the_variants() {
         (
             RulesError::AlreadyAttacked(InstanceId(0)),
             "already_attacked",
+        ),
+        (RulesError::Tapped(InstanceId(0)), "tapped"),
+        (
+            RulesError::MaxActivations {
+                card: InstanceId(0),
+                index: 0,
+                max: 1,
+            },
+            "max_activations",
         ),
         (
             RulesError::CannotBlock(BlockRefusal::AlreadyBlocking(InstanceId(0))),
@@ -1565,6 +1575,15 @@ fn error_kinds_are_the_stable_snake_case_names_of_the_variants() {
         (
             RulesError::NoSuchPendingTrigger(0),
             "no_such_pending_trigger",
+        ),
+        (RulesError::NoSuchPendingChoice(0), "no_such_pending_choice"),
+        (
+            RulesError::NoSuchOption {
+                index: 0,
+                option: 2,
+                options: 2,
+            },
+            "no_such_option",
         ),
         (
             RulesError::ChainLimit(TriggerError::ChainLimit { limit: CHAIN_LIMIT }),

@@ -81,7 +81,7 @@ fn two_games_with_different_registries_run_side_by_side() {
 #[test]
 fn an_effect_name_can_be_registered_once() {
     let mut registry = with_poison();
-    assert_eq!(registry.len(), 18);
+    assert_eq!(registry.len(), rtg::Builtin::ALL.len() + 1);
     let error = registry.register(Poison::new()).unwrap_err();
     assert_eq!(error, DuplicateEffect("poison".to_owned()));
     let mut registry = builtin_registry();
