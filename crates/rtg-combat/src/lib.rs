@@ -17,8 +17,7 @@ mod resolve;
 pub use assign::{Assignment, assign_damage, assign_damage_into, lethal_damage};
 pub use legality::{
     AttackRefusal, BlockRefusal, can_attack, can_block, can_block_card, can_block_now,
-    check_attacker,
-    check_blocker, has_deathtouch, has_flying, has_haste, has_reach, has_trample, legal_attackers,
-    legal_blockers,
+    check_attacker, check_blocker, has_deathtouch, has_flying, has_haste, has_reach, has_trample,
+    legal_attackers, legal_blockers,
 };
 pub use resolve::resolve_combats;

@@ -80,7 +80,10 @@ pub fn resolve_combats(
     for &(player, source, amount) in player_hits.iter() {
         state.damage_player(player, amount, Some(source), events);
     }
-    let attacker = state.combats().first().map(|c| state.card(c.attacker).owner);
+    let attacker = state
+        .combats()
+        .first()
+        .map(|c| state.card(c.attacker).owner);
     state.set_last_attacker(attacker);
     state.combats_mut().clear();
     checks(state, events);

@@ -296,7 +296,11 @@ impl GameState {
             h.u64(u64::from(card.cannot_block));
             h.u64(u64::from(card.unblockable));
             h.u64(u64::from(card.entered));
-            h.u64(card.techniques.iter().fold(0, |bits, t| bits | 1 << (t as u64)));
+            h.u64(
+                card.techniques
+                    .iter()
+                    .fold(0, |bits, t| bits | 1 << (t as u64)),
+            );
         }
         h.u64(self.pending_choices.len() as u64);
         for c in &self.pending_choices {

@@ -329,12 +329,7 @@ impl Builtin {
                 true,
                 "untaps a permanent on the battlefield",
             ),
-            Builtin::CannotBlock => (
-                TargetKind::Card,
-                vec![],
-                true,
-                "the creature cannot block",
-            ),
+            Builtin::CannotBlock => (TargetKind::Card, vec![], true, "the creature cannot block"),
             Builtin::RevokeCannotBlock => (
                 TargetKind::Card,
                 vec![],

@@ -231,7 +231,11 @@ pub fn run(
                 return Ok(nothing);
             }
             let printed = std::sync::Arc::clone(ctx.state.def(id));
-            restore_stats(&mut ctx.state.card_mut(id).stats, printed.attack, printed.defense)
+            restore_stats(
+                &mut ctx.state.card_mut(id).stats,
+                printed.attack,
+                printed.defense,
+            )
         }
         BuiltinOp::ChooseMana { options } => {
             let p = player(kind, target)?;
@@ -367,8 +371,7 @@ fn same_object(state: &GameState, id: InstanceId, entered: u32) -> bool {
 /// taken before either is dealt (deathtouch counts, as in combat). Nothing happens unless both
 /// are creatures on the battlefield, and a creature does not fight itself.
 fn fight(ctx: &mut EffectContext<'_>, source: InstanceId, target: InstanceId) {
-    if source == target || !creature_here(ctx.state, source) || !creature_here(ctx.state, target)
-    {
+    if source == target || !creature_here(ctx.state, source) || !creature_here(ctx.state, target) {
         return;
     }
     let (to_target, to_source) = (
@@ -598,8 +601,7 @@ fn apply_buff(
     let mut changed = Vector::new();
     // PTG 0.9's `on_card_buff`, for each creature whose stats a non-zero buff changed; only in
     // games whose cards listen for it (see `Content::hears`).
-    let heard = (attack != 0 || defense != 0)
-        && ctx.state.content().hears(EventType::OnCardBuff);
+    let heard = (attack != 0 || defense != 0) && ctx.state.content().hears(EventType::OnCardBuff);
     for id in cards {
         if !on_battlefield(ctx.state, id) {
             continue;

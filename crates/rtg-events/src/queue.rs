@@ -10,8 +10,7 @@ use thiserror::Error;
 
 use crate::matching::{Departed, for_each_match, passes_filters};
 use crate::targets::{
-    alteration, has_legal_target, mass_targets, meets_target_condition,
-    resolve_target,
+    alteration, has_legal_target, mass_targets, meets_target_condition, resolve_target,
 };
 
 /// The most queued effects one step may resolve. A chain longer than this (a trigger that keeps
@@ -256,7 +255,12 @@ pub fn start_alteration(
 
 /// Arms the reversal of what a temporary alteration applied: at its end trigger, or at the start
 /// of the turn its duration ends.
-pub fn arm_reversal(state: &mut GameState, at: AlterationRef, controller: PlayerId, applied: Applied) {
+pub fn arm_reversal(
+    state: &mut GameState,
+    at: AlterationRef,
+    controller: PlayerId,
+    applied: Applied,
+) {
     let alt = alteration(state, at);
     let (end_trigger, duration) = (alt.end_trigger, alt.turn_duration);
     let id = state.next_reversal_id();

@@ -738,9 +738,9 @@ fn resolve_choice(
     }
     let at = choice.alteration;
     let content = std::sync::Arc::clone(state.content());
-    let handler = content
-        .handler(at)
-        .ok_or_else(|| rtg_events::TriggerError::UnknownEffect(alteration(state, at).effect.to_string()))?;
+    let handler = content.handler(at).ok_or_else(|| {
+        rtg_events::TriggerError::UnknownEffect(alteration(state, at).effect.to_string())
+    })?;
     state.pending_choices_mut().remove(index);
     let from = events.len();
     scratch.note_effect();

@@ -96,7 +96,11 @@ impl<'a> Scope<'a> {
         const FIRST: [PlayerId; 1] = [PlayerId::FIRST];
         const SECOND: [PlayerId; 1] = [PlayerId::SECOND];
         let pick = |p: PlayerId| -> &'static [PlayerId] {
-            if p == PlayerId::FIRST { &FIRST } else { &SECOND }
+            if p == PlayerId::FIRST {
+                &FIRST
+            } else {
+                &SECOND
+            }
         };
         match owner {
             ZoneOwner::Own => pick(self.controller),
@@ -140,8 +144,7 @@ impl<'a> Scope<'a> {
 
     /// The subject, when it is a card of this game.
     fn subject(&self) -> Option<InstanceId> {
-        self.subject
-            .filter(|id| self.state.try_card(*id).is_some())
+        self.subject.filter(|id| self.state.try_card(*id).is_some())
     }
 
     /// The event's source card, when there is one.
@@ -208,25 +211,23 @@ impl<'a> Scope<'a> {
             ManaCardsInBf => int(self.of_type(me, CardType::Mana)),
             CardsInBf => int(count(state.player(me).battlefield().len())),
             OpponentCardsInBf => int(count(state.player(foe).battlefield().len())),
-            CardsWithIdInZone { card, zone, owner } => int(self.count_in(*zone, *owner, |id| {
-                state.def(id).card_id == *card
-            })),
+            CardsWithIdInZone { card, zone, owner } => {
+                int(self.count_in(*zone, *owner, |id| state.def(id).card_id == *card))
+            }
             CardsOfGroupInZone { group, zone, owner } => {
                 int(self.count_in(*zone, *owner, |id| state.def(id).in_group(group)))
             }
-            MaxAttackInBf => int(
-                self.creatures_of(me)
-                    .map(|id| i64::from(state.card(id).attack()))
-                    .max()
-                    .unwrap_or(0),
-            ),
-            MaxDefenseInBf => int(
-                self.creatures_of(me)
-                    .map(|id| i64::from(state.card(id).defense()))
-                    .max()
-                    .unwrap_or(0)
-                    .max(0),
-            ),
+            MaxAttackInBf => int(self
+                .creatures_of(me)
+                .map(|id| i64::from(state.card(id).attack()))
+                .max()
+                .unwrap_or(0)),
+            MaxDefenseInBf => int(self
+                .creatures_of(me)
+                .map(|id| i64::from(state.card(id).defense()))
+                .max()
+                .unwrap_or(0)
+                .max(0)),
             MaxManaCostInBf { owner } => {
                 let mut best = 0;
                 for &player in self.owners(*owner) {
@@ -236,14 +237,14 @@ impl<'a> Scope<'a> {
                 }
                 int(best)
             }
-            EventInSelfZone => {
-                Value::Bool(self.event.is_some_and(|e| e.zone_owner == Some(me)))
-            }
+            EventInSelfZone => Value::Bool(self.event.is_some_and(|e| e.zone_owner == Some(me))),
             EventInOpponentZone => {
                 Value::Bool(self.event.is_some_and(|e| e.zone_owner == Some(foe)))
             }
             EventSourceCardId => Value::Text(source_def.map_or("", |d| d.card_id.as_str())),
-            EventSourceGroup => Value::Text(source_def.and_then(|d| d.group.as_deref()).unwrap_or("")),
+            EventSourceGroup => {
+                Value::Text(source_def.and_then(|d| d.group.as_deref()).unwrap_or(""))
+            }
             EventSourceType => Value::Text(source_def.map_or("", |d| d.card_type.name())),
             EventSourceManaCost => int(source_def.map_or(0, |d| mana_value(d.mana.total()))),
             EventDelayRemaining => int(-1),
@@ -261,14 +262,15 @@ impl<'a> Scope<'a> {
                         .iter()
                         .find(|c| c.attacker == id || c.blockers.contains(&id))
                 });
-                int(own.or(combats.first()).map_or(0, |c| count(c.blockers.len())))
+                int(own
+                    .or(combats.first())
+                    .map_or(0, |c| count(c.blockers.len())))
             }
-            StrongestAllyAttackerAttack => int(
-                self.fellow_attackers()
-                    .map(|id| i64::from(state.card(id).attack()))
-                    .max()
-                    .unwrap_or(0),
-            ),
+            StrongestAllyAttackerAttack => int(self
+                .fellow_attackers()
+                .map(|id| i64::from(state.card(id).attack()))
+                .max()
+                .unwrap_or(0)),
             AttackingWithStrongerAlly => {
                 let own = subject.map_or(0, |c| c.attack());
                 let attacking = self.subject().is_some_and(|id| {
@@ -276,7 +278,10 @@ impl<'a> Scope<'a> {
                         && state.card(id).location() == Location::Battlefield
                 });
                 Value::Bool(
-                    attacking && self.fellow_attackers().any(|id| state.card(id).attack() > own),
+                    attacking
+                        && self
+                            .fellow_attackers()
+                            .any(|id| state.card(id).attack() > own),
                 )
             }
         }

@@ -17,7 +17,9 @@ use std::fmt;
 use std::sync::Arc;
 
 pub use eval::Scope;
-pub use vars::{TextValues, VARIABLES, VariableArgs, VariableParam, VariableParamKind, VariableSpec};
+pub use vars::{
+    TextValues, VARIABLES, VariableArgs, VariableParam, VariableParamKind, VariableSpec,
+};
 
 use crate::alteration::Zone;
 use crate::card::Technique;

@@ -38,7 +38,11 @@ impl Serialize for Condition {
         match self {
             Condition::All(parts) | Condition::Any(parts) => {
                 let mut map = serializer.serialize_map(Some(2))?;
-                let op = if matches!(self, Condition::All(_)) { "and" } else { "or" };
+                let op = if matches!(self, Condition::All(_)) {
+                    "and"
+                } else {
+                    "or"
+                };
                 map.serialize_entry("operator", op)?;
                 map.serialize_entry("conditions", parts)?;
                 map.end()

@@ -52,8 +52,7 @@ impl std::str::FromStr for RuleSet {
     type Err = String;
 
     fn from_str(s: &str) -> Result<RuleSet, String> {
-        RuleSet::from_name(s).ok_or_else(|| {
-            format!("unknown rule set `{s}`: use ptg-0.2 (the default) or ptg-0.9")
-        })
+        RuleSet::from_name(s)
+            .ok_or_else(|| format!("unknown rule set `{s}`: use ptg-0.2 (the default) or ptg-0.9"))
     }
 }

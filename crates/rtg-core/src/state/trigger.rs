@@ -3,8 +3,8 @@
 
 use crate::alteration::AlterationRef;
 use crate::applied::{Applied, TargetKind};
-use crate::event::{Event, EventType};
 use crate::event::Target;
+use crate::event::{Event, EventType};
 use crate::ids::{InstanceId, PlayerId};
 
 /// A triggered alteration waiting for a player to choose its target.

@@ -813,7 +813,10 @@ fn on_card_buff_when_a_buff_changes_a_creatures_stats_in_a_game_that_listens() {
         alt(
             "buff_all",
             TargetSpec::Owner,
-            &[("attack_increase", int(attack)), ("defense_increase", int(0))],
+            &[
+                ("attack_increase", int(attack)),
+                ("defense_increase", int(0)),
+            ],
         )
     };
     let mut p = pos(vec![

@@ -45,7 +45,10 @@ fn a_trigger_condition_is_checked_when_it_fires_and_again_when_it_resolves() {
         .iter()
         .filter(|e| e.kind == EventType::OnPlayerHealed)
         .count();
-    assert_eq!(healed, 2, "the third trigger finds 15 life and does nothing");
+    assert_eq!(
+        healed, 2,
+        "the third trigger finds 15 life and does nothing"
+    );
 }
 
 #[test]
@@ -64,9 +67,17 @@ fn a_false_condition_stops_a_trigger_from_firing() {
 
 #[test]
 fn an_activated_abilitys_alterations_each_check_their_own_condition() {
-    let mut big = alt("damage_player", TargetSpec::Opponent, &[("amount", amount(5))]);
+    let mut big = alt(
+        "damage_player",
+        TargetSpec::Opponent,
+        &[("amount", amount(5))],
+    );
     big.condition = Some(cond(Variable::CreaturesInBf, CompareOp::Ge, 2));
-    let small = alt("damage_player", TargetSpec::Opponent, &[("amount", amount(1))]);
+    let small = alt(
+        "damage_player",
+        TargetSpec::Opponent,
+        &[("amount", amount(1))],
+    );
     let card = creature("shaman", 1, 1).with_ability(activated(Mana::EMPTY, vec![big, small]));
     let mut p = pos(vec![card]);
     let shaman = p.field(P0, "shaman");
@@ -77,7 +88,11 @@ fn an_activated_abilitys_alterations_each_check_their_own_condition() {
         target: None,
     };
     let (alone, _) = ok(&p.state(), use_it.clone());
-    assert_eq!(alone.player(P1).health, 19, "one creature: only the 1 damage");
+    assert_eq!(
+        alone.player(P1).health,
+        19,
+        "one creature: only the 1 damage"
+    );
     p.field(P0, "shaman");
     let (pair, _) = ok(&p.state(), use_it);
     assert_eq!(pair.player(P1).health, 14, "two creatures: 5 and 1");
@@ -86,7 +101,11 @@ fn an_activated_abilitys_alterations_each_check_their_own_condition() {
 #[test]
 fn a_spell_checks_its_conditions() {
     // PTG 0.9.13's spells ignore `condition` (defect D11); rtg checks it.
-    let mut burn = alt("damage_player", TargetSpec::Opponent, &[("amount", amount(3))]);
+    let mut burn = alt(
+        "damage_player",
+        TargetSpec::Opponent,
+        &[("amount", amount(3))],
+    );
     burn.condition = Some(cond(Variable::OpponentLifeTotal, CompareOp::Le, 10));
     let mut p = pos(vec![spell("finisher", vec![burn])]);
     let card = p.add(P0, Zone::Hand, "finisher");
@@ -101,7 +120,11 @@ fn a_spell_checks_its_conditions() {
 
 #[test]
 fn max_activations_limits_an_activated_ability_per_turn() {
-    let ping = alt("damage_player", TargetSpec::Opponent, &[("amount", amount(1))]);
+    let ping = alt(
+        "damage_player",
+        TargetSpec::Opponent,
+        &[("amount", amount(1))],
+    );
     let mut ability = activated(Mana::EMPTY, vec![ping]);
     ability.max_activations = Some(2);
     let card = creature("pinger", 1, 1).with_ability(ability);
@@ -141,7 +164,11 @@ fn max_activations_limits_a_triggered_ability_per_turn() {
     let bears = p.many(P0, Zone::Hand, "bear", 2);
     let (state, _) = ok(&p.state(), play(P0, bears[0]));
     let (state, _) = ok(&state, play(P0, bears[1]));
-    assert_eq!(state.player(P0).health, 21, "the second entry finds it used up");
+    assert_eq!(
+        state.player(P0).health,
+        21,
+        "the second entry finds it used up"
+    );
 }
 
 #[test]
@@ -167,7 +194,11 @@ fn target_each_applies_to_every_card_meeting_the_target_condition_each_with_its_
         .filter(|e| e.kind == EventType::OnCardReceiveDamage)
         .filter_map(|e| e.source)
         .collect();
-    assert_eq!(damaged, vec![big_mine, big_theirs], "active player's side first");
+    assert_eq!(
+        damaged,
+        vec![big_mine, big_theirs],
+        "active player's side first"
+    );
 }
 
 #[test]
@@ -212,7 +243,11 @@ fn a_group_alteration_sweeps_the_target_players_zone_and_each_card_is_reversed_a
     shrink.group = Some(Arc::from("goblin"));
     shrink.end_trigger = Some(EventType::OnTurnEnd);
     let goblin = creature("goblin", 2, 2).with_group("goblin");
-    let mut p = pos(vec![spell("hex", vec![shrink]), goblin, creature("elf", 2, 2)]);
+    let mut p = pos(vec![
+        spell("hex", vec![shrink]),
+        goblin,
+        creature("elf", 2, 2),
+    ]);
     let hex = p.add(P0, Zone::Hand, "hex");
     let g1 = p.field(P1, "goblin");
     let elf = p.field(P1, "elf");
@@ -243,7 +278,11 @@ fn a_temporary_each_is_reversed_on_every_card() {
     ));
     let mut p = pos(vec![spell("frost", vec![freeze]), creature("bear", 2, 2)]);
     let frost = p.add(P0, Zone::Hand, "frost");
-    let bears = [p.field(P1, "bear"), p.field(P1, "bear"), p.field(P0, "bear")];
+    let bears = [
+        p.field(P1, "bear"),
+        p.field(P1, "bear"),
+        p.field(P0, "bear"),
+    ];
     let (state, _) = ok(&p.state(), play(P0, frost));
     assert_eq!(bears.map(|b| state.card(b).tapped), [true, true, false]);
     let (state, _) = advance_to(&state, Phase::End);
@@ -254,7 +293,11 @@ fn a_temporary_each_is_reversed_on_every_card() {
 fn a_chosen_target_must_meet_the_target_condition() {
     let mut zap = alt("damage_card", TargetSpec::Choose, &[("amount", amount(1))]);
     zap.target_condition = Some(cond(Variable::SelfAttack, CompareOp::Le, 1));
-    let mut p = pos(vec![spell("zap", vec![zap]), creature("weak", 1, 3), creature("strong", 4, 4)]);
+    let mut p = pos(vec![
+        spell("zap", vec![zap]),
+        creature("weak", 1, 3),
+        creature("strong", 4, 4),
+    ]);
     let card = p.add(P0, Zone::Hand, "zap");
     let weak = p.field(P1, "weak");
     let strong = p.field(P1, "strong");
@@ -279,8 +322,20 @@ fn under_ptg_09_an_attacker_taps_unless_it_has_vigilance_and_untaps_at_its_contr
     let guard = p.field(P0, "guard");
     p.many(P0, Zone::Deck, "bear", 3);
     p.many(P1, Zone::Deck, "bear", 3);
-    let (state, _) = ok(&p.state(), Action::DeclareAttack { player: P0, attacker: bear });
-    let (state, _) = ok(&state, Action::DeclareAttack { player: P0, attacker: guard });
+    let (state, _) = ok(
+        &p.state(),
+        Action::DeclareAttack {
+            player: P0,
+            attacker: bear,
+        },
+    );
+    let (state, _) = ok(
+        &state,
+        Action::DeclareAttack {
+            player: P0,
+            attacker: guard,
+        },
+    );
     assert!(state.card(bear).tapped);
     assert!(!state.card(guard).tapped);
     // Still tapped through the opponent's turn, untapped when P0's next turn begins.
@@ -296,14 +351,24 @@ fn under_ptg_09_an_attacker_taps_unless_it_has_vigilance_and_untaps_at_its_contr
 fn under_ptg_02_attacking_does_not_tap() {
     let mut p = pos(vec![creature("bear", 2, 2)]);
     let bear = p.field(P0, "bear");
-    let (state, _) = ok(&p.state(), Action::DeclareAttack { player: P0, attacker: bear });
+    let (state, _) = ok(
+        &p.state(),
+        Action::DeclareAttack {
+            player: P0,
+            attacker: bear,
+        },
+    );
     assert!(!state.card(bear).tapped);
 }
 
 #[test]
 fn a_tapped_permanent_cannot_attack_block_or_activate_in_either_rule_set() {
     for rules in RuleSet::ALL {
-        let ping = alt("damage_player", TargetSpec::Opponent, &[("amount", amount(1))]);
+        let ping = alt(
+            "damage_player",
+            TargetSpec::Opponent,
+            &[("amount", amount(1))],
+        );
         let pinger = creature("pinger", 1, 1).with_ability(activated(Mana::EMPTY, vec![ping]));
         let mut p = pos(vec![pinger, creature("bear", 2, 2)]);
         p.builder.rules(rules);
@@ -339,7 +404,10 @@ fn tap_cards_reversal_untaps_only_what_it_tapped() {
     assert!(state.card(bear).tapped);
     // Tapping it again does nothing, so its reversal has nothing to undo.
     let (state, _) = ok(&state, play_at(P0, second, Target::Card(bear)));
-    assert!(matches!(state.reversals()[1].applied.record, Record::Nothing));
+    assert!(matches!(
+        state.reversals()[1].applied.record,
+        Record::Nothing
+    ));
     let (state, _) = advance_to(&state, Phase::End);
     assert!(!state.card(bear).tapped);
 }
@@ -392,7 +460,13 @@ fn blocking_restrictions_refuse_blocks() {
     let attacker = p.field(P0, "bear");
     let blocker = p.field(P1, "bear");
     let state = p.state();
-    let (mut declared, _) = ok(&state, Action::DeclareAttack { player: P0, attacker });
+    let (mut declared, _) = ok(
+        &state,
+        Action::DeclareAttack {
+            player: P0,
+            attacker,
+        },
+    );
     declared.set_phase(Phase::Defense);
     let block = Action::DeclareDefense {
         player: P1,
@@ -440,7 +514,11 @@ fn on_card_buff_is_emitted_only_in_games_whose_cards_listen_for_it() {
         .iter()
         .find(|e| e.kind == EventType::OnCardBuff)
         .expect("on_card_buff");
-    assert_eq!(buff.source, Some(bear), "the buffed card is the event's source");
+    assert_eq!(
+        buff.source,
+        Some(bear),
+        "the buffed card is the event's source"
+    );
     assert_eq!(state.player(P0).health, 21);
 }
 
@@ -452,7 +530,8 @@ fn choose_mana_waits_for_its_controller_and_its_reversal_takes_back_the_chosen_m
         &[(
             "options",
             ParamValue::ManaOptions(Arc::from(
-                vec![mana(&[(ManaType::Fire, 2)]), mana(&[(ManaType::Water, 1)])].into_boxed_slice(),
+                vec![mana(&[(ManaType::Fire, 2)]), mana(&[(ManaType::Water, 1)])]
+                    .into_boxed_slice(),
             )),
         )],
     );
@@ -461,20 +540,42 @@ fn choose_mana_waits_for_its_controller_and_its_reversal_takes_back_the_chosen_m
     let prism = p.add(P0, Zone::Hand, "prism");
     let (state, _) = ok(&p.state(), play(P0, prism));
     assert_eq!(state.pending_choices().len(), 1);
-    assert_eq!(refused(&state, Action::AdvancePhase).kind(), "pending_choice");
+    assert_eq!(
+        refused(&state, Action::AdvancePhase).kind(),
+        "pending_choice"
+    );
     let listed = legal_actions(&state);
     assert_eq!(
         listed,
         vec![
-            Action::ResolveChoice { index: 0, option: 0 },
-            Action::ResolveChoice { index: 0, option: 1 }
+            Action::ResolveChoice {
+                index: 0,
+                option: 0
+            },
+            Action::ResolveChoice {
+                index: 0,
+                option: 1
+            }
         ]
     );
     assert_eq!(
-        refused(&state, Action::ResolveChoice { index: 0, option: 2 }).kind(),
+        refused(
+            &state,
+            Action::ResolveChoice {
+                index: 0,
+                option: 2
+            }
+        )
+        .kind(),
         "no_such_option"
     );
-    let (state, _) = ok(&state, Action::ResolveChoice { index: 0, option: 0 });
+    let (state, _) = ok(
+        &state,
+        Action::ResolveChoice {
+            index: 0,
+            option: 0,
+        },
+    );
     assert_eq!(state.player(P0).pool.get(ManaType::Fire), 2);
     assert!(state.pending_choices().is_empty());
     let (state, _) = advance_to(&state, Phase::End);
@@ -507,10 +608,24 @@ fn fight_trades_damage_both_ways_and_never_targets_its_own_source() {
 
 #[test]
 fn an_artifact_plays_like_a_permanent_that_never_fights() {
-    let ping = alt("damage_player", TargetSpec::Opponent, &[("amount", amount(1))]);
+    let ping = alt(
+        "damage_player",
+        TargetSpec::Opponent,
+        &[("amount", amount(1))],
+    );
     let relic = CardDefinition::vanilla("relic", "Relic", CardType::Artifact)
         .with_ability(activated(Mana::EMPTY, vec![ping]));
-    let mut p = pos(vec![relic, spell("bolt", vec![alt("damage_card", TargetSpec::Choose, &[("amount", amount(3))])])]);
+    let mut p = pos(vec![
+        relic,
+        spell(
+            "bolt",
+            vec![alt(
+                "damage_card",
+                TargetSpec::Choose,
+                &[("amount", amount(3))],
+            )],
+        ),
+    ]);
     let relic = p.add(P0, Zone::Hand, "relic");
     let bolt = p.add(P0, Zone::Hand, "bolt");
     let (state, events) = ok(&p.state(), play(P0, relic));
@@ -528,7 +643,14 @@ fn an_artifact_plays_like_a_permanent_that_never_fights() {
     );
     assert_eq!(used.player(P1).health, 19);
     assert_eq!(
-        refused(&state, Action::DeclareAttack { player: P0, attacker: relic }).kind(),
+        refused(
+            &state,
+            Action::DeclareAttack {
+                player: P0,
+                attacker: relic
+            }
+        )
+        .kind(),
         "not_a_creature"
     );
     assert_eq!(

@@ -185,18 +185,174 @@ pub(crate) fn sample_deck() -> Vec<Arc<CardDefinition>> {
     deck
 }
 
-/// A started game of two sample decks.
-fn started_game(seed: u64) -> (Arc<Content>, GameState, usize) {
-    let deck = sample_deck();
-    let content = content_for([&deck, &deck], builtin_registry()).unwrap();
-    let config = GameConfig {
+/// The cards and rules a random game is played with.
+#[derive(Clone, Copy)]
+struct Table {
+    deck: fn() -> Vec<Arc<CardDefinition>>,
+    rules: RuleSet,
+}
+
+const SAMPLE: Table = Table {
+    deck: sample_deck,
+    rules: RuleSet::Ptg02,
+};
+
+fn config(seed: u64, table: Table) -> GameConfig {
+    GameConfig {
         seed,
         turn_limit: Some(40),
+        rules: table.rules,
         ..GameConfig::default()
-    };
-    let state = new_game(Arc::clone(&content), [&deck, &deck], &config).unwrap();
+    }
+}
+
+/// A started game of two decks of the table.
+fn started_game(seed: u64, table: Table) -> (Arc<Content>, GameState, usize) {
+    let deck = (table.deck)();
+    let content = content_for([&deck, &deck], builtin_registry()).unwrap();
+    let state = new_game(Arc::clone(&content), [&deck, &deck], &config(seed, table)).unwrap();
     let started = start(&state, 7).unwrap().state;
     (content, started, deck.len() * 2)
+}
+
+fn cond(variable: Variable, op: CompareOp, value: i32) -> Option<Arc<Condition>> {
+    Some(Arc::new(
+        Condition::compare(variable, op, Operand::Int(Expr::Const(value))).unwrap(),
+    ))
+}
+
+fn is_true(variable: Variable) -> Option<Arc<Condition>> {
+    Some(Arc::new(
+        Condition::compare(variable, CompareOp::Eq, Operand::Bool(true)).unwrap(),
+    ))
+}
+
+/// A pool of cards of PTG 0.9's language: conditions (on triggers, abilities, spells, targets),
+/// computed numbers, `each` and `group`, artifacts, tapping, vigilance, every new effect,
+/// `max_activations` and a pending choice.
+fn language_cards() -> Vec<Arc<CardDefinition>> {
+    use TargetSpec::*;
+    let relic = prepared(CardDefinition::vanilla(
+        "relic",
+        "relic",
+        CardType::Artifact,
+    ));
+    let mut ping = activated(
+        mana(&[(Any, 1)]),
+        vec![alt("damage_player", Opponent, &[("amount", amount(1))])],
+    );
+    ping.max_activations = Some(1);
+    let mut tap = alt("tap_card", Choose, &[]);
+    tap.end_trigger = Some(EventType::OnTurnEnd);
+    let mut medic = on(
+        EventType::OnTurnStart,
+        alt("heal_player", Owner, &[("amount", amount(1))]),
+    );
+    medic.condition = cond(Variable::LifeTotal, CompareOp::Lt, 15);
+    let mut lord = on(
+        EventType::OnCardEnterBattlefield,
+        alt(
+            "buff_card",
+            Owner,
+            &[("attack_increase", int(1)), ("defense_increase", int(0))],
+        ),
+    );
+    lord.group = Some(Arc::from("goblin"));
+    lord.exclude_self = true;
+    lord.end_trigger = Some(EventType::OnTurnEnd);
+    let mut sweep = alt("damage_card", Each, &[("amount", amount(1))]);
+    sweep.target_condition = is_true(Variable::SelfIsOwnedByOpponent);
+    let mut snipe = alt("damage_card", Choose, &[("amount", amount(2))]);
+    snipe.target_condition = cond(Variable::SelfAttack, CompareOp::Ge, 2);
+    let counted = ParamValue::Expr(Arc::new(Expr::Add(vec![
+        Expr::var(Variable::CreaturesInBf).unwrap(),
+        Expr::Const(1),
+    ])));
+    let mut haste = on(
+        EventType::OnCardEnterBattlefield,
+        alt(
+            "grant_technique",
+            SelfCard,
+            &[("technique", ParamValue::Technique(Technique::Haste))],
+        ),
+    );
+    haste.end_trigger = Some(EventType::OnTurnEnd);
+    let mut prism = alt(
+        "choose_mana",
+        Owner,
+        &[(
+            "options",
+            ParamValue::ManaOptions(Arc::from(
+                vec![mana(&[(Fire, 1)]), mana(&[(Earth, 1)])].into_boxed_slice(),
+            )),
+        )],
+    );
+    prism.turn_duration = Some(1);
+    let mut cowed = alt("cannot_block", Choose, &[]);
+    cowed.turn_duration = Some(2);
+    let cards = vec![
+        basic_mana("fire_mana", Fire),
+        basic_mana("earth_mana", Earth),
+        basic_mana("water_mana", Water),
+        creature("goblin", 2, 2)
+            .with_cost(mana(&[(Fire, 1)]))
+            .with_group("goblin"),
+        creature("warchief", 2, 2)
+            .with_cost(mana(&[(Fire, 1), (Any, 1)]))
+            .with_group("goblin")
+            .with_ability(triggered(vec![lord])),
+        creature("sentinel", 2, 3)
+            .with_cost(mana(&[(Earth, 1)]))
+            .with_techniques([Technique::Vigilance])
+            .with_ability(activated(Mana::EMPTY, vec![tap])),
+        creature("medic", 1, 3)
+            .with_cost(mana(&[(Any, 1)]))
+            .with_ability(triggered(vec![medic])),
+        creature("brawler", 3, 3)
+            .with_cost(mana(&[(Earth, 2)]))
+            .with_ability(etb("fight", Choose, &[])),
+        creature("rusher", 2, 1)
+            .with_cost(mana(&[(Fire, 1)]))
+            .with_ability(triggered(vec![haste])),
+        CardDefinition::vanilla("totem", "totem", CardType::Artifact)
+            .with_cost(mana(&[(Any, 1)]))
+            .with_ability(ping),
+        spell("quake", vec![sweep]).with_cost(mana(&[(Fire, 1)])),
+        spell("snipe", vec![snipe]).with_cost(mana(&[(Any, 1)])),
+        spell(
+            "surge",
+            vec![alt("damage_player", Opponent, &[("amount", counted)])],
+        )
+        .with_cost(mana(&[(Fire, 1), (Any, 1)])),
+        spell("prism", vec![prism]),
+        spell("cow", vec![cowed]).with_cost(mana(&[(Water, 1)])),
+        spell("cloak", vec![alt("unblockable", Choose, &[])]).with_cost(mana(&[(Water, 1)])),
+        spell("restore", vec![alt("restore_stats", Choose, &[])]),
+        creature("shrinker", 1, 1)
+            .with_cost(mana(&[(Water, 1)]))
+            .with_ability(etb(
+                "set_stats",
+                Choose,
+                &[("attack", int(0)), ("defense", int(1))],
+            )),
+        creature("smith", 1, 2)
+            .with_cost(mana(&[(Any, 2)]))
+            .with_ability(etb(
+                "spawn_artifact",
+                Owner,
+                &[("template", ParamValue::Template(relic)), ("count", int(1))],
+            )),
+    ];
+    cards.into_iter().map(prepared).collect()
+}
+
+/// A 40-card deck of the language cards: 14 mana cards, then the others in turn.
+fn language_deck() -> Vec<Arc<CardDefinition>> {
+    let cards = language_cards();
+    let mut deck: Vec<_> = cards[..3].iter().cycle().take(14).cloned().collect();
+    let rest = &cards[3..];
+    deck.extend(rest.iter().cycle().take(40 - 14).cloned());
+    deck
 }
 
 /// No card lost or duplicated: every instance is where its location says, exactly once; the
@@ -305,6 +461,10 @@ fn random_candidate(state: &GameState, rng: &mut GameRng) -> Action {
             ability_index: pick(3) as usize,
             target,
         },
+        _ if pick(3) == 0 => Action::ResolveChoice {
+            index: pick(2) as usize,
+            option: pick(3) as usize,
+        },
         _ => Action::ResolvePendingTrigger {
             index: pick(2) as usize,
             target: target.unwrap_or(Target::Player(player)),
@@ -344,7 +504,17 @@ fn refused_while_resolving(error: &RulesError) -> bool {
 
 /// Plays a random game; returns the actions accepted.
 fn play_random_game(game_seed: u64, action_seed: u64, steps: usize, probes: usize) {
-    let (content, start_state, deck_cards) = started_game(game_seed);
+    play_random_game_of(SAMPLE, game_seed, action_seed, steps, probes);
+}
+
+fn play_random_game_of(
+    table: Table,
+    game_seed: u64,
+    action_seed: u64,
+    steps: usize,
+    probes: usize,
+) {
+    let (content, start_state, deck_cards) = started_game(game_seed, table);
     check_cards(&start_state, deck_cards);
     let mut rng = GameRng::seeded(action_seed);
     let mut state = start_state.clone();
@@ -398,13 +568,8 @@ fn play_random_game(game_seed: u64, action_seed: u64, steps: usize, probes: usiz
         }
     }
     // the same seed and actions replay to an equal state and equal events
-    let deck = sample_deck();
-    let config = GameConfig {
-        seed: game_seed,
-        turn_limit: Some(40),
-        ..GameConfig::default()
-    };
-    let fresh = new_game(content, [&deck, &deck], &config).unwrap();
+    let deck = (table.deck)();
+    let fresh = new_game(content, [&deck, &deck], &config(game_seed, table)).unwrap();
     let mut replay = start(&fresh, 7).unwrap().state;
     assert!(replay == start_state);
     let mut replay_log = Vec::new();
@@ -433,6 +598,86 @@ proptest! {
         action_seed in any::<u64>(),
     ) {
         play_random_game(game_seed, action_seed, 150, 12);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 24,
+        failure_persistence: None,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x0009_2026),
+        ..ProptestConfig::default()
+    })]
+
+    /// The same properties with PTG 0.9's card language, under both rule sets.
+    #[test]
+    fn random_games_of_the_09_language_keep_the_game_consistent_and_replayable(
+        game_seed in any::<u64>(),
+        action_seed in any::<u64>(),
+        late in any::<bool>(),
+    ) {
+        let rules = if late { RuleSet::Ptg09 } else { RuleSet::Ptg02 };
+        let table = Table { deck: language_deck, rules };
+        play_random_game_of(table, game_seed, action_seed, 150, 12);
+    }
+
+    /// Conditions and expressions only read: evaluating any of them, on any card of a state
+    /// reached by play, in any scope, leaves the state exactly as it was.
+    #[test]
+    fn conditions_and_expressions_never_change_the_state_they_read(
+        game_seed in any::<u64>(),
+        steps in 0usize..120,
+        pick in any::<u64>(),
+    ) {
+        let table = Table { deck: language_deck, rules: RuleSet::Ptg09 };
+        let (_, mut state, _) = started_game(game_seed, table);
+        let mut rng = GameRng::seeded(pick);
+        for _ in 0..steps {
+            let legal = legal_actions(&state);
+            if legal.is_empty() {
+                break;
+            }
+            let action = legal[rng.below(legal.len() as u32) as usize].clone();
+            state = apply(&state, &action).unwrap().state;
+        }
+        let before = state.clone();
+        let digest = state.digest();
+        let args = VariableArgs {
+            card: Some(CardId::new("goblin")),
+            group: Some(Arc::from("goblin")),
+            zone: Some(Zone::ALL[rng.below(4) as usize]),
+            owner: Some(ZoneOwner::ALL[rng.below(3) as usize]),
+            technique: Some(Technique::ALL[rng.below(6) as usize]),
+        };
+        let event = Event::new(EventType::ALL[rng.below(22) as usize])
+            .owner(PlayerId((rng.below(2)) as u8))
+            .amount(rng.below(5) as i32);
+        for spec in VARIABLES.iter() {
+            let variable = spec.build(&args).unwrap();
+            let value = match variable.var_type() {
+                VarType::Int => Operand::Int(Expr::Max(vec![Expr::Div(
+                    Box::new(Expr::Mul(vec![Expr::Var(Variable::TurnNumber), Expr::Const(3)])),
+                    2,
+                )])),
+                VarType::Bool => Operand::Bool(rng.below(2) == 0),
+                VarType::Text => Operand::Text(Arc::from("goblin")),
+            };
+            let condition = Condition::Any(vec![
+                Condition::compare(variable.clone(), CompareOp::Eq, value).unwrap(),
+                Condition::All(vec![]),
+            ]);
+            for subject in state.cards().iter().map(|c| Some(c.id)).chain([None]) {
+                for controller in PlayerId::ALL {
+                    let scope = Scope { state: &state, subject, controller, event: Some(&event) };
+                    let _ = condition.holds(&scope);
+                    if variable.var_type() == VarType::Int {
+                        let _ = Expr::Var(variable.clone()).value(&scope);
+                    }
+                }
+            }
+        }
+        prop_assert!(state == before);
+        prop_assert_eq!(state.digest(), digest);
     }
 }
 
