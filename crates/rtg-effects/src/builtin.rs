@@ -530,10 +530,7 @@ impl EffectHandler for BuiltinEffect {
         definitions: &DefinitionTable,
     ) -> Option<Arc<dyn EffectHandler>> {
         let op = BuiltinOp::compile(self.kind, params, definitions).ok()?;
-        Some(Arc::new(CompiledBuiltin {
-            op,
-            spec: Arc::clone(&self.spec),
-        }))
+        Some(Arc::new(CompiledBuiltin::new(op, Arc::clone(&self.spec))))
     }
 
     fn apply(
@@ -573,13 +570,23 @@ impl EffectHandler for BuiltinEffect {
 struct CompiledBuiltin {
     op: BuiltinOp,
     spec: Arc<EffectSpec>,
+    /// `op.kind()`, read on every legality check: kept rather than matched each time.
+    kind: Builtin,
+    /// `move_card`'s `from_zone`, likewise.
+    move_from: Option<Zone>,
 }
 
 impl CompiledBuiltin {
-    fn move_from(&self) -> Option<Zone> {
-        match self.op {
+    fn new(op: BuiltinOp, spec: Arc<EffectSpec>) -> CompiledBuiltin {
+        let move_from = match op {
             BuiltinOp::MoveCard { from, .. } => Some(from),
             _ => None,
+        };
+        CompiledBuiltin {
+            kind: op.kind(),
+            op,
+            spec,
+            move_from,
         }
     }
 }
@@ -590,15 +597,15 @@ impl EffectHandler for CompiledBuiltin {
     }
 
     fn aim(&self) -> Aim {
-        self.op.kind().aim()
+        self.kind.aim()
     }
 
     fn target_zone(&self, _params: &Params) -> Option<Zone> {
-        target_zone(self.op.kind(), self.move_from())
+        target_zone(self.kind, self.move_from)
     }
 
     fn legal_target(&self, state: &GameState, target: Target, _params: &Params) -> bool {
-        legal_target(self.op.kind(), state, target, self.move_from())
+        legal_target(self.kind, state, target, self.move_from)
     }
 
     fn legal_target_for(
@@ -606,9 +613,10 @@ impl EffectHandler for CompiledBuiltin {
         state: &GameState,
         source: InstanceId,
         target: Target,
-        params: &Params,
+        _params: &Params,
     ) -> bool {
-        not_itself(self.op.kind(), source, target) && self.legal_target(state, target, params)
+        not_itself(self.kind, source, target)
+            && legal_target(self.kind, state, target, self.move_from)
     }
 
     fn resolve_choice(
@@ -631,7 +639,7 @@ impl EffectHandler for CompiledBuiltin {
     }
 
     fn reverse(&self, ctx: &mut EffectContext<'_>, applied: &Applied) -> Result<(), EffectError> {
-        reverse(self.op.kind(), ctx, applied)
+        reverse(self.kind, ctx, applied)
     }
 }
 

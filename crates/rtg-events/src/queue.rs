@@ -40,9 +40,10 @@ pub(crate) struct QueuedEffect {
     /// [`Scratch::trigger_uses`] counts a firing's resolution once however many alterations
     /// it has.
     pub(crate) firing: Option<u32>,
-    /// The event that fired it (none for a reversal): what its condition is checked against
-    /// again when it resolves, and what its computed numbers read.
-    pub(crate) event: Option<Event>,
+    /// Where the event that fired it is in the step's log (none for a reversal): what its
+    /// condition is checked against again when it resolves, and what its computed numbers read.
+    /// An index rather than the event, so that the queue's items stay small.
+    pub(crate) event: Option<u32>,
 }
 
 /// A triggered ability at work during one step: an event set it off, or a firing of it took
@@ -230,8 +231,28 @@ pub fn start_alteration(
     event: Option<&Event>,
 ) -> Result<bool, TriggerError> {
     let content = std::sync::Arc::clone(state.content());
-    let def = std::sync::Arc::clone(state.definition(at.def));
-    let alt = &def.abilities[usize::from(at.ability)].alterations[usize::from(at.alteration)];
+    let alt = alteration_of(&content, at);
+    start_on(state, log, &content, at, alt, controller, target, event)
+}
+
+/// The alteration `at` points at, in a game's content (see [`alteration`]).
+fn alteration_of(content: &rtg_core::Content, at: AlterationRef) -> &rtg_core::AlterationData {
+    &content.definitions.get(at.def).abilities[usize::from(at.ability)].alterations
+        [usize::from(at.alteration)]
+}
+
+/// [`start_alteration`] with the content and the alteration already at hand.
+#[allow(clippy::too_many_arguments)]
+fn start_on(
+    state: &mut GameState,
+    log: &mut Vec<Event>,
+    content: &rtg_core::Content,
+    at: AlterationRef,
+    alt: &rtg_core::AlterationData,
+    controller: PlayerId,
+    target: Target,
+    event: Option<&Event>,
+) -> Result<bool, TriggerError> {
     let handler = content
         .handler(at)
         .ok_or_else(|| TriggerError::UnknownEffect(alt.effect.to_string()))?;
@@ -311,16 +332,24 @@ pub fn start_use(
     chosen: Option<Target>,
     event: Option<&Event>,
 ) -> Result<bool, TriggerError> {
-    if !condition_holds(state, at, controller, event) {
-        return Ok(false);
+    let content = std::sync::Arc::clone(state.content());
+    let alt = alteration_of(&content, at);
+    if let Some(condition) = &alt.condition {
+        let scope = Scope {
+            state,
+            subject: Some(at.source),
+            controller,
+            event,
+        };
+        if !condition.holds(&scope) {
+            return Ok(false);
+        }
     }
-    let alt = alteration(state, at);
-    let (spec, group) = (alt.target, alt.group.is_some());
-    let target = match spec {
+    let target = match alt.target {
         TargetSpec::Each => None,
-        _ => resolve_target(spec, at, controller).or(chosen),
+        spec => resolve_target(spec, at, controller).or(chosen),
     };
-    if spec == TargetSpec::Each || group {
+    if alt.is_mass() {
         let player = match target {
             Some(Target::Player(p)) => Some(p),
             // `group` with `target: self` sweeps the zone of the card's owner.
@@ -330,17 +359,18 @@ pub fn start_use(
         let cards = mass_targets(state, at, player, event);
         let mut started = false;
         for id in cards {
-            started |= start_alteration(state, log, at, controller, Target::Card(id), event)?;
+            let target = Target::Card(id);
+            started |= start_on(state, log, &content, at, alt, controller, target, event)?;
         }
         return Ok(started);
     }
     let Some(target) = target else {
         return Ok(false);
     };
-    if !meets_target_condition(state, at, target, event) {
+    if alt.target_condition.is_some() && !meets_target_condition(state, at, target, event) {
         return Ok(false);
     }
-    start_alteration(state, log, at, controller, target, event)
+    start_on(state, log, &content, at, alt, controller, target, event)
 }
 
 fn reverse(
@@ -480,7 +510,7 @@ fn match_batch(state: &mut GameState, scratch: &mut Scratch, log: &[Event], from
                     controller,
                     task: QueuedTask::Start(target),
                     firing: Some(firing),
-                    event: Some(*event),
+                    event: u32::try_from(from + index).ok(),
                 }),
                 None => {
                     if !has_legal_target(state, at) {
@@ -601,13 +631,14 @@ pub fn settle(
                         stage: TriggerStage::Resolved,
                     });
                 }
+                let event = item.event.and_then(|i| log.get(i as usize).copied());
                 start_use(
                     state,
                     log,
                     item.alteration,
                     item.controller,
                     *target,
-                    item.event.as_ref(),
+                    event.as_ref(),
                 )?;
             }
             QueuedTask::Reverse(applied) => {

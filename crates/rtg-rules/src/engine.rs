@@ -189,9 +189,8 @@ pub(crate) fn enter_draw(
     // A shared copy of the list (one reference count): setting flags changes cards, not zones.
     let battlefield = state.player(active).battlefield().clone();
     for &id in &battlefield {
-        state.set_flags(id, false, false);
-        // The untap: every tapped permanent of the active player untaps as its turn begins.
-        state.set_tapped(id, false);
+        // Sickness and the attacked flag wear off, and every tapped permanent untaps.
+        state.ready(id);
     }
     drop(battlefield);
     let from = events.len();

@@ -84,6 +84,20 @@ impl GameState {
         card.attacked_this_turn = attacked_this_turn;
     }
 
+    /// Readies a permanent as its controller's turn begins: no longer summoning sick, not
+    /// attacked, untapped. One read when nothing is to change (the common case), so that the
+    /// write's copy of a shared chunk of the card table happens only when needed.
+    pub fn ready(&mut self, id: InstanceId) {
+        let card = &self.cards[id.index()];
+        if !(card.summoning_sick || card.attacked_this_turn || card.tapped) {
+            return;
+        }
+        let card = &mut self.cards[id.index()];
+        card.summoning_sick = false;
+        card.attacked_this_turn = false;
+        card.tapped = false;
+    }
+
     /// Creates a token on its owner's battlefield, summoning sick, and records its entry.
     pub fn create_token(
         &mut self,
