@@ -10,8 +10,10 @@ use rtg::sim::{
 use rtg::yaml::Loader;
 
 use crate::content::{CliError, load_catalog, load_deck};
-use crate::reporting::{card_table, json_text, pct, print, progress_bar, to_value, write_page};
-use crate::setup::{ContentArgs, parse_bot};
+use crate::reporting::{
+    card_table, json_text, pct, print, progress_bar, rules_note, to_value, write_page,
+};
+use crate::setup::{ContentArgs, RulesArgs, parse_bot};
 
 /// Play a deck against a goldfish (an opponent who never acts and cannot lose by decking) and
 /// report its kill turn, its mana by turn and what it leaves in hand.
@@ -45,6 +47,8 @@ pub(crate) struct GoldfishArgs {
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
     #[command(flatten)]
+    rules: RulesArgs,
+    #[command(flatten)]
     content: ContentArgs,
 }
 
@@ -73,6 +77,7 @@ pub(crate) fn run(args: GoldfishArgs) -> Result<(), CliError> {
         bot: args.bot,
         max_turns: args.max_turns,
         threads: args.threads,
+        rules: args.rules.rules,
         ..GoldfishConfig::default()
     };
     config.check().map_err(|e| CliError::Usage(e.to_string()))?;
@@ -131,8 +136,13 @@ fn table(r: &GoldfishReport) -> String {
     let k = &r.kill_turn;
     let turn = |t: Option<u32>| t.map_or("-".to_owned(), |t| t.to_string());
     let mut out = format!(
-        "{} goldfish ({}), seed {}, {} games, {} turns at most\n",
-        r.deck, r.bot, r.seed, r.games, r.max_turns
+        "{} goldfish ({}), seed {}, {} games, {} turns at most{}\n",
+        r.deck,
+        r.bot,
+        r.seed,
+        r.games,
+        r.max_turns,
+        rules_note(r.rules)
     );
     out.push_str(&format!("  {:<28}{:>8}\n", "kills", r.kills));
     out.push_str(&format!("  {:<28}{:>8}\n", "no kill", r.no_kill));

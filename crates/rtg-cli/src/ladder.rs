@@ -10,12 +10,13 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
+use rtg::RuleSet;
 use rtg::sim::{BotRegistry, BotSpec, GameRow, Report, SimConfig, simulate_with};
 use rtg::yaml::{Loader, yaml_files_in};
 use serde::Serialize;
 
 use crate::content::{CliError, load_catalog, load_deck};
-use crate::setup::check_max_turns;
+use crate::setup::{RulesArgs, check_max_turns};
 
 /// Play every pair of bots on each deck (mirror matches, seats alternated) and print each bot's
 /// Elo rating with a 95% interval and the pairwise win-rate matrix.
@@ -54,6 +55,8 @@ pub(crate) struct LadderArgs {
     /// Print the ladder as JSON instead of tables.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    rules: RulesArgs,
 }
 
 /// The bots of a ladder, in the order given.
@@ -78,6 +81,10 @@ fn parse_bots(text: &str) -> Result<BotList, String> {
         .map(|s| crate::setup::parse_bot(s.trim()))
         .collect::<Result<_, _>>()
         .map(BotList)
+}
+
+fn is_default_rules(rules: &RuleSet) -> bool {
+    *rules == RuleSet::default()
 }
 
 /// One bot's result on the ladder.
@@ -109,6 +116,10 @@ struct Pairing {
 struct Ladder {
     games_per_pair: u64,
     seed: u64,
+    /// The base rules of every game; absent for the default `ptg-0.2`, so a ladder of it is
+    /// what it always was.
+    #[serde(skip_serializing_if = "is_default_rules")]
+    rules: RuleSet,
     decks: Vec<String>,
     ratings: Vec<Rating>,
     /// `matrix[i][j]`: bot i's score against bot j over every deck (wins plus half the draws, per
@@ -175,6 +186,7 @@ pub(crate) fn run(args: LadderArgs) -> Result<(), CliError> {
                     bots: [bots[i].clone(), bots[j].clone()],
                     max_turns: args.max_turns,
                     threads: args.threads,
+                    rules: args.rules.rules,
                     ..SimConfig::default()
                 };
                 let report =
@@ -186,7 +198,8 @@ pub(crate) fn run(args: LadderArgs) -> Result<(), CliError> {
             }
         }
     }
-    let ladder = build(&names, &decks, &pairings, args.games, args.seed);
+    let mut ladder = build(&names, &decks, &pairings, args.games, args.seed);
+    ladder.rules = args.rules.rules;
     let text = if args.json {
         serde_json::to_string_pretty(&ladder).map_err(|e| CliError::Content(e.to_string()))? + "\n"
     } else {
@@ -361,6 +374,7 @@ fn build(
     Ladder {
         games_per_pair: games,
         seed,
+        rules: RuleSet::default(),
         decks: decks.to_vec(),
         ratings,
         matrix,
@@ -370,11 +384,12 @@ fn build(
 
 fn table(ladder: &Ladder) -> String {
     let mut out = format!(
-        "ladder: {} decks ({}), {} games per pair and deck, seed {}\n\n",
+        "ladder: {} decks ({}), {} games per pair and deck, seed {}{}\n\n",
         ladder.decks.len(),
         ladder.decks.join(", "),
         ladder.games_per_pair,
-        ladder.seed
+        ladder.seed,
+        crate::reporting::rules_note(ladder.rules)
     );
     let width = ladder
         .ratings

@@ -94,7 +94,12 @@ enum Command {
     /// turn and cards left in hand.
     Goldfish(goldfish::GoldfishArgs),
     /// Re-run a replay file and check every recorded state digest (exit 1 if any differs).
-    /// A replay carries its cards' definitions; `--html FILE` writes the game as a viewer page.
+    /// A replay carries its cards' definitions and its rule set; `--html FILE` writes the game
+    /// as a viewer page.
+    ///
+    /// The game is replayed under the rule set the file records (`settings.rules`; a replay
+    /// without it is `ptg-0.2`), so there is no `--rules` here: the rule set is part of the
+    /// state digest, and another one could only fail the replay.
     Replay(replay::ReplayArgs),
     /// Play every pair of bots on each deck's mirror match (seats alternated) and print each
     /// bot's Elo rating with a 95% interval and the pairwise win-rate matrix.

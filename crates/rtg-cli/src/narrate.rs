@@ -26,8 +26,14 @@ impl Narrator {
     /// Prints the opening position.
     fn start(&mut self, state: &GameState) {
         let players = state.players();
+        // The default rule set goes unsaid: a `ptg-0.2` game prints as it always did.
+        let rules = if state.rules() == rtg::RuleSet::default() {
+            String::new()
+        } else {
+            format!(" — rules {}", state.rules())
+        };
         out!(
-            "{} vs {} — {} goes first",
+            "{} vs {} — {} goes first{rules}",
             players[0].name,
             players[1].name,
             players[0].name

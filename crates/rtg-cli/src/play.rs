@@ -9,7 +9,7 @@ use rtg::view::Timeline;
 use crate::content::CliError;
 use crate::human::{human_seat, play_human};
 use crate::narrate::{Narration, Print};
-use crate::setup::{BotArgs, ContentArgs, check_max_turns};
+use crate::setup::{BotArgs, ContentArgs, RulesArgs, check_max_turns};
 use crate::viewer::write_page;
 
 /// Play one game between two bots and print it turn by turn.
@@ -48,6 +48,8 @@ pub(crate) struct PlayArgs {
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
     #[command(flatten)]
+    rules: RulesArgs,
+    #[command(flatten)]
     content: ContentArgs,
 }
 
@@ -58,6 +60,7 @@ pub(crate) fn run(args: PlayArgs) -> Result<(), CliError> {
         seed: args.seed,
         bots: args.bots.specs(),
         max_turns: args.max_turns,
+        rules: args.rules.rules,
         ..SimConfig::default()
     };
     let settings = config.game(args.game);

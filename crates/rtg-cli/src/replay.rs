@@ -11,7 +11,8 @@ use crate::narrate::{Narration, Print};
 use crate::output::path_problem;
 use crate::viewer::write_page;
 
-/// Re-run a replay file, print the game, and fail if any state digest differs.
+/// Re-run a replay file, print the game, and fail if any state digest differs. The rule set is
+/// the file's (see the subcommand's help in `main.rs`).
 #[derive(Args, Debug)]
 pub(crate) struct ReplayArgs {
     /// The replay file (written by `rtg play --record`).
@@ -84,8 +85,14 @@ pub(crate) fn run(args: ReplayArgs) -> Result<(), CliError> {
     }
     match verified {
         Ok(checked) => {
+            let rules = replay.settings.rules;
+            let rules = if rules == rtg::RuleSet::default() {
+                String::new()
+            } else {
+                format!(" (rules {rules})")
+            };
             out!(
-                "replay OK: {} actions, {} of {} checkpoints and the final digest {} match",
+                "replay OK{rules}: {} actions, {} of {} checkpoints and the final digest {} match",
                 checked.actions,
                 checked.checkpoints,
                 replay.checkpoints.len(),

@@ -29,6 +29,16 @@ pub(crate) fn pct(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
 }
 
+/// `, rules ptg-0.9` for a header line, nothing for the default rule set, so that the text of
+/// a `ptg-0.2` report is what it always was.
+pub(crate) fn rules_note(rules: rtg::RuleSet) -> String {
+    if rules == rtg::RuleSet::default() {
+        String::new()
+    } else {
+        format!(", rules {rules}")
+    }
+}
+
 /// `pct` of a share that may be missing (`-`).
 fn pct_or_dash(x: Option<f64>) -> String {
     x.map_or("-".to_owned(), pct)

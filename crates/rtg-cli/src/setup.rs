@@ -1,8 +1,9 @@
-//! Arguments shared by the commands that play games: decks, cards, bots, seed.
+//! Arguments shared by the commands that play games: decks, cards, bots, rule set.
 
 use std::path::PathBuf;
 
 use clap::Args;
+use rtg::RuleSet;
 use rtg::sim::{BotRegistry, BotSpec, MAX_TURNS, Matchup};
 use rtg::yaml::Loader;
 
@@ -75,6 +76,26 @@ impl BotArgs {
             self.bot_b.clone().unwrap_or(both),
         ]
     }
+}
+
+/// The base rules the games follow.
+#[derive(Args, Debug, Clone)]
+pub(crate) struct RulesArgs {
+    /// The base rules every game follows: `ptg-0.2` (PTG 0.2.0's, the default: rtg as it always
+    /// played) or `ptg-0.9` (PTG 0.9.13's: an attacker becomes tapped unless it has vigilance).
+    /// Recorded in replays and, when not the default, in reports. See docs/rules.md.
+    #[arg(
+        long = "rules",
+        value_name = "ptg-0.2|ptg-0.9",
+        default_value = "ptg-0.2",
+        value_parser = parse_rules
+    )]
+    pub(crate) rules: RuleSet,
+}
+
+/// Parses a rule set for clap: an unknown name is a usage error naming the valid ones.
+fn parse_rules(s: &str) -> Result<RuleSet, String> {
+    s.parse()
 }
 
 /// Parses a bot spec for clap, refusing one the registry cannot make (an unknown name, an

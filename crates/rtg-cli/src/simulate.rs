@@ -14,7 +14,7 @@ use rtg::sim::MAX_THREADS;
 use crate::content::CliError;
 use crate::reporting::{card_table, json_text, pct, print, progress_bar, to_value, write_page};
 use crate::sample::{SampleArgs, Sampler};
-use crate::setup::{BotArgs, ContentArgs, check_max_turns};
+use crate::setup::{BotArgs, ContentArgs, RulesArgs, check_max_turns};
 
 /// Play a batch of games between two decks and report win rates, turns and speed.
 #[derive(Args, Debug)]
@@ -57,6 +57,8 @@ pub(crate) struct SimulateArgs {
     /// index (index.html) and the report page (report.html), which links them.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
+    #[command(flatten)]
+    rules: RulesArgs,
     #[command(flatten)]
     content: ContentArgs,
     #[command(flatten)]
@@ -101,6 +103,7 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
         max_turns: args.max_turns,
         threads: args.threads,
         shard,
+        rules: args.rules.rules,
         ..SimConfig::default()
     };
     // Whatever the flags above missed is refused here, before any loop or file.

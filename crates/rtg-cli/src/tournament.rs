@@ -10,9 +10,11 @@ use rtg::sim::{
 use rtg::yaml::Loader;
 
 use crate::content::{CliError, load_catalog, load_deck};
-use crate::reporting::{card_table, json_text, pct, print, progress_bar, to_value, write_page};
+use crate::reporting::{
+    card_table, json_text, pct, print, progress_bar, rules_note, to_value, write_page,
+};
 use crate::sample::{PairSamplers, SampleArgs};
-use crate::setup::{BotArgs, ContentArgs, check_max_turns};
+use crate::setup::{BotArgs, ContentArgs, RulesArgs, check_max_turns};
 
 /// Play every ordered pair of decks against each other and report the matrix of win rates.
 ///
@@ -54,6 +56,8 @@ pub(crate) struct TournamentArgs {
     /// (report.html), which links the sample games, and a directory of pages per pairing.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
+    #[command(flatten)]
+    rules: RulesArgs,
     #[command(flatten)]
     content: ContentArgs,
     #[command(flatten)]
@@ -110,6 +114,7 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
         bots: args.bots.specs(),
         max_turns: args.max_turns,
         threads: args.threads,
+        rules: args.rules.rules,
         ..SimConfig::default()
     };
     config.check().map_err(|e| CliError::Usage(e.to_string()))?;
@@ -225,12 +230,13 @@ fn table(r: &TournamentReport) -> String {
         .unwrap_or(4)
         .max(8);
     let mut out = format!(
-        "tournament of {} decks ({} vs {}), seed {}, {} games per pair\n",
+        "tournament of {} decks ({} vs {}), seed {}, {} games per pair{}\n",
         r.decks.len(),
         r.bots[0],
         r.bots[1],
         r.seed,
-        r.games_per_pair
+        r.games_per_pair,
+        rules_note(r.rules)
     );
     let lw = w.max("row vs column".len());
     out.push_str(&format!("  {:<lw$}", "row vs column"));

@@ -8,7 +8,8 @@
 //! - the results, with the charts of the kind (the tournament's heat map, the kill-turn
 //!   histogram, ...) and the end reasons;
 //! - the per-card tables, with bars, when the report has `cards`;
-//! - the settings that reproduce it (the command line, the seed, the card digest);
+//! - the settings that reproduce it (the command line, the seed, the card digest, and the rule
+//!   set when the report names one: reports leave out the default `ptg-0.2`);
 //! - a "sample games" section of links the caller gives (viewer pages of chosen games);
 //! - the JSON itself, in a `<script type="application/json" id="report-json">`.
 //!
@@ -111,9 +112,10 @@ pub fn render(report: &Value, info: &PageInfo) -> Result<String, PageError> {
             "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
              <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<header><h1>{}</h1>\
-             <p class=\"sub\">rtg report</p></header>\n<main>\n",
+             <p class=\"sub\">rtg report{}</p></header>\n<main>\n",
             escape_html(&title),
-            escape_html(&title)
+            escape_html(&title),
+            rules_note(report)
         ),
     );
     out.push_str(&body);
@@ -133,6 +135,19 @@ pub fn render(report: &Value, info: &PageInfo) -> Result<String, PageError> {
         ),
     );
     Ok(out)
+}
+
+/// The rule set of a report that names one (a report leaves out the default `ptg-0.2`, so a
+/// page of such a report says nothing of rules and is what it always was).
+fn rules(report: &Value) -> Option<&str> {
+    report.get("rules").and_then(Value::as_str)
+}
+
+/// ` · rules ptg-0.9` for the header, nothing for a report without `rules`.
+fn rules_note(report: &Value) -> String {
+    rules(report).map_or(String::new(), |r| {
+        format!(" · rules <code id=\"rules\">{}</code>", escape_html(r))
+    })
 }
 
 /// The settings that reproduce the report.
@@ -157,6 +172,9 @@ fn settings(report: &Value, info: &PageInfo) -> String {
         );
     };
     row("seed", fmt::num(report, "seed", fmt::Fmt::Int));
+    if let Some(rules) = rules(report) {
+        row("rules", escape_html(rules));
+    }
     for key in [
         "games",
         "batch_games",
@@ -297,6 +315,21 @@ mod tests {
             !page.contains("id=\"cards\""),
             "no cards section without cards"
         );
+    }
+
+    #[test]
+    fn the_rule_set_is_shown_only_when_the_report_names_one() {
+        let page = render(&batch(), &PageInfo::default()).unwrap();
+        assert!(page.contains("rtg report</p>"));
+        assert!(
+            !page.contains("rules"),
+            "a ptg-0.2 report's page says nothing of rules"
+        );
+        let mut report = batch();
+        report["rules"] = json!("ptg-0.9");
+        let page = render(&report, &PageInfo::default()).unwrap();
+        assert!(page.contains(r#"rtg report · rules <code id="rules">ptg-0.9</code>"#));
+        assert!(page.contains("<tr><th>rules</th><td>ptg-0.9</td></tr>"));
     }
 
     #[test]

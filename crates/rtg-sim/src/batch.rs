@@ -225,6 +225,7 @@ pub fn play_batch_with(
         matchup.cards_digest(),
         config.shard,
     );
+    report.rules = config.rules;
     let mut cards = probe.as_ref().map(CardProbe::stats);
     Workers::new(config.threads).run(config.planned(), &play, &mut |(row, game): (
         GameRow,

@@ -2,7 +2,9 @@
 
 use std::sync::Arc;
 
-use rtg_core::{CardDefinition, Content, Event, Fnv64, GameRng, GameState, GameStatus, PlayerId};
+use rtg_core::{
+    CardDefinition, Content, Event, Fnv64, GameRng, GameState, GameStatus, PlayerId, RuleSet,
+};
 use rtg_rules::{
     Action, GameConfig, LossCause, Scratch, end_reason, new_game, start_in_place, step,
 };
@@ -125,6 +127,16 @@ pub struct GameSettings {
     pub max_turns: u32,
     /// Cards each player draws before the first turn.
     pub opening_hand: u32,
+    /// The base rules the game follows (`ptg-0.2` by default). Written only when it is not
+    /// the default, so that settings (and replays) recorded before rule sets existed read as
+    /// `ptg-0.2` and serialise as they always did.
+    #[serde(default, skip_serializing_if = "is_default_rules")]
+    pub rules: RuleSet,
+}
+
+/// True for the default rule set, which serialised settings and reports leave out.
+pub(crate) fn is_default_rules(rules: &RuleSet) -> bool {
+    *rules == RuleSet::default()
 }
 
 impl GameSettings {
@@ -192,6 +204,7 @@ pub fn initial_state(matchup: &Matchup, settings: &GameSettings) -> Result<GameS
         seed: settings.seed,
         turn_limit: Some(settings.max_turns),
         opening_hand: settings.opening_hand,
+        rules: settings.rules,
         ..GameConfig::default()
     };
     let mut state = new_game(

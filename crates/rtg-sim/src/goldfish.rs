@@ -12,7 +12,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use rtg_core::{CardType, GameRng, GameState, PlayerId};
+use rtg_core::{CardType, GameRng, GameState, PlayerId, RuleSet};
 use rtg_rules::{Action, PlayerView};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -80,6 +80,8 @@ pub struct GoldfishConfig {
     pub opening_hand: u32,
     /// Threads (`None`: all cores).
     pub threads: Option<usize>,
+    /// The base rules every game follows (default `ptg-0.2`).
+    pub rules: RuleSet,
 }
 
 impl Default for GoldfishConfig {
@@ -91,6 +93,7 @@ impl Default for GoldfishConfig {
             max_turns: 20,
             opening_hand: 7,
             threads: None,
+            rules: RuleSet::Ptg02,
         }
     }
 }
@@ -123,6 +126,7 @@ impl GoldfishConfig {
             bots: [self.bot.clone(), BotSpec::new(GOLDFISH)],
             max_turns: self.max_turns.saturating_mul(2),
             opening_hand: self.opening_hand,
+            rules: self.rules,
         }
     }
 
@@ -173,6 +177,10 @@ pub struct GoldfishReport {
     pub max_turns: u32,
     /// Cards drawn before the first turn.
     pub opening_hand: u32,
+    /// The base rules the games followed; absent from the JSON for the default `ptg-0.2`, so
+    /// reports of that rule set are what they were before rule sets existed.
+    #[serde(default, skip_serializing_if = "crate::game::is_default_rules")]
+    pub rules: RuleSet,
     /// The digest of the card definitions (hex), as in a batch's report.
     pub cards_digest: String,
     /// Games the deck won (the goldfish's health reached 0, or it was milled out).
@@ -354,6 +362,7 @@ pub fn goldfish_with(
         games: config.games,
         max_turns: config.max_turns,
         opening_hand: config.opening_hand,
+        rules: config.rules,
         cards_digest: format!("{:016x}", matchup.cards_digest()),
         kills: kills.count(),
         no_kill,

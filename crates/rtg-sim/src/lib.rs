@@ -10,6 +10,12 @@
 //! tournaments over many decks with paired seeds ([`tournament`]) and goldfish runs against an
 //! opponent who never acts ([`goldfish`], [`GoldfishBot`]).
 //!
+//! Every game has a rule set ([`GameSettings::rules`], set for a whole batch by
+//! [`SimConfig::rules`] or [`GoldfishConfig::rules`]; `ptg-0.2` by default). Replays record it
+//! and reports name it, both only when it is not the default, so that a `ptg-0.2` replay or
+//! report is byte for byte what it was before rule sets existed; shards of different rule sets
+//! do not merge.
+//!
 //! Files from elsewhere are not trusted: replays and reports are read with a size cap
 //! ([`read_json`]), reports are checked for consistency before they merge ([`Report::check`]),
 //! every replay checkpoint is verified, and counts from flags or files are bounded

@@ -315,7 +315,7 @@ impl Report {
 }
 
 /// The fields that identify a batch, as text for errors.
-fn batch_identity(r: &Report) -> [(&'static str, String); 8] {
+fn batch_identity(r: &Report) -> [(&'static str, String); 9] {
     [
         ("deck_a", r.deck_a.clone()),
         ("deck_b", r.deck_b.clone()),
@@ -323,6 +323,7 @@ fn batch_identity(r: &Report) -> [(&'static str, String); 8] {
         ("seed", r.seed.to_string()),
         ("batch_games", r.batch_games.to_string()),
         ("max_turns", r.max_turns.to_string()),
+        ("rules", r.rules.to_string()),
         ("cards_digest", r.cards_digest.clone()),
         // invariant: check() refused reports without shards
         (

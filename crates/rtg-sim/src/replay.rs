@@ -10,7 +10,9 @@ use crate::game::{GameRecord, GameSettings, Matchup, SettingsError, initial_stat
 
 /// The format version of replay files written now. Bump it when the format or the state digest
 /// changes. Version 2 added `cards`, the definitions of the cards the game uses; version-1 files
-/// (without them) still replay, with the card files given.
+/// (without them) still replay, with the card files given. `settings.rules` (the rule set) is
+/// optional in both: absent means `ptg-0.2`, and it is written only for another rule set, so
+/// every replay recorded before rule sets existed reads and replays as it did.
 pub const REPLAY_VERSION: u32 = 2;
 
 /// The oldest format version still read.
@@ -42,7 +44,9 @@ pub struct Replay {
     pub format: String,
     /// [`REPLAY_VERSION`].
     pub version: u32,
-    /// The game's settings (seed, who went first, bots, turn limit, opening hand).
+    /// The game's settings (seed, who went first, bots, turn limit, opening hand, and the rule
+    /// set when it is not `ptg-0.2`). The rule set is part of the state digest (when not the
+    /// default), so a replay whose `rules` was changed fails at its first checkpoint.
     pub settings: GameSettings,
     /// The digest of the card definitions (hex).
     pub cards_digest: String,

@@ -1,5 +1,6 @@
 //! The report of a batch of games, and merging the reports of shards.
 
+use rtg_core::RuleSet;
 use serde::{Deserialize, Serialize};
 
 use crate::bots::BotSpec;
@@ -84,6 +85,11 @@ pub struct Report {
     pub batch_games: u64,
     /// The turn limit.
     pub max_turns: u32,
+    /// The base rules the games followed. Absent from the JSON for the default `ptg-0.2`, so
+    /// that a report of that rule set is byte for byte what it was before rule sets existed,
+    /// and a report written then reads as `ptg-0.2`.
+    #[serde(default, skip_serializing_if = "crate::game::is_default_rules")]
+    pub rules: RuleSet,
     /// The digest of the card definitions (hex).
     pub cards_digest: String,
     /// The shards this report covers (all of them once merged).
@@ -143,7 +149,8 @@ pub fn wilson_interval(successes: f64, n: f64) -> (f64, f64) {
 }
 
 impl Report {
-    /// An empty report of a batch (or shard).
+    /// An empty report of a batch (or shard), under the default rule set (set
+    /// [`Report::rules`] for another: [`crate::play_batch`] does).
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         deck_a: &str,
@@ -162,6 +169,7 @@ impl Report {
             seed,
             batch_games,
             max_turns,
+            rules: RuleSet::Ptg02,
             cards_digest: format!("{cards_digest:016x}"),
             shards: vec![shard],
             games: 0,
@@ -278,6 +286,10 @@ impl Report {
             "{} ({}) vs {} ({}), seed {}, {} {games}",
             self.deck_a, self.bots[0], self.deck_b, self.bots[1], self.seed, self.games
         ));
+        // The default rule set is not named, so a ptg-0.2 table is what it always was.
+        if self.rules != RuleSet::default() {
+            out.push_str(&format!(", rules {}", self.rules));
+        }
         if self.shards != [Shard::WHOLE] {
             let list: Vec<String> = self
                 .shards

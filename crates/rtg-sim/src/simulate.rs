@@ -1,6 +1,6 @@
 //! Batches of games, in parallel, with results independent of the thread count.
 
-use rtg_core::GameRng;
+use rtg_core::{GameRng, RuleSet};
 use thiserror::Error;
 
 use crate::bots::{BotError, BotRegistry, BotSpec};
@@ -24,6 +24,8 @@ pub struct SimConfig {
     pub threads: Option<usize>,
     /// Which part of the batch to play.
     pub shard: Shard,
+    /// The base rules every game follows (default `ptg-0.2`).
+    pub rules: RuleSet,
 }
 
 impl Default for SimConfig {
@@ -36,6 +38,7 @@ impl Default for SimConfig {
             opening_hand: 7,
             threads: None,
             shard: Shard::WHOLE,
+            rules: RuleSet::Ptg02,
         }
     }
 }
@@ -50,6 +53,7 @@ impl SimConfig {
             bots: self.bots.clone(),
             max_turns: self.max_turns,
             opening_hand: self.opening_hand,
+            rules: self.rules,
         }
     }
 }

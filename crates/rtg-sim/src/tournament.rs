@@ -9,6 +9,7 @@
 
 use std::time::Instant;
 
+use rtg_core::RuleSet;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -100,6 +101,10 @@ pub struct TournamentReport {
     pub games_per_pair: u64,
     /// The turn limit.
     pub max_turns: u32,
+    /// The base rules the games followed; absent from the JSON for the default `ptg-0.2`, so
+    /// reports of that rule set are what they were before rule sets existed.
+    #[serde(default, skip_serializing_if = "crate::game::is_default_rules")]
+    pub rules: RuleSet,
     /// The digest of every deck's card definitions (hex), as a batch's report computes it.
     pub cards_digest: String,
     /// Row `i`, column `j`: deck `i` (as deck A) against deck `j`; the diagonal is `null`.
@@ -253,6 +258,7 @@ pub fn tournament_with(
         seed: config.seed,
         games_per_pair: config.games,
         max_turns: config.max_turns,
+        rules: config.rules,
         cards_digest: format!("{digest:016x}"),
         standings: standings(decks, &matrix),
         matrix,

@@ -48,7 +48,7 @@ pub use rtg_core::{
     EffectHandler, EffectRegistry, EffectSpec, Event, EventType, GameRng, GameState, GameStatus,
     HAND_LIMIT, InstanceId, Location, MAX_AMOUNT, MAX_COUNT, Mana, ManaCost, ManaPool,
     ManaRequirement, ManaType, ParamKind, ParamSpec, ParamValue, Params, PendingTrigger, Phase,
-    PlayerId, PlayerState, PositionBuilder, Record, STARTING_HEALTH, SetupError, StatLine,
+    PlayerId, PlayerState, PositionBuilder, Record, RuleSet, STARTING_HEALTH, SetupError, StatLine,
     TableError, Target, TargetKind, TargetSpec, Technique, TechniqueSet, TriggerOwner, Zone,
 };
 

@@ -11,6 +11,7 @@ mod ladder;
 mod own_folder;
 mod play;
 mod reports;
+mod rules;
 mod sample;
 mod scenario;
 mod simulate;

@@ -8,6 +8,7 @@ mod bots;
 mod carried;
 mod end_reasons;
 mod reports;
+mod rules;
 mod untrusted;
 mod views;
 
