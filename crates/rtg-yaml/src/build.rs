@@ -4,18 +4,21 @@
 use std::sync::Arc;
 
 use rtg_core::{
-    AbilityType, AlterationData, CardAbility, CardDefinition, CardId, CardType, EffectRegistry,
-    Mana, ManaType, TargetKind, TargetSpec, TriggerOwner,
+    AbilityType, CardAbility, CardDefinition, CardId, CardType, EffectRegistry, Mana, ManaType,
+    ParamKind,
 };
 use serde_saphyr::Spanned;
 
-use crate::error::{ErrorKind, LoadError, NameKind, Source};
+use crate::error::{ErrorKind, LoadError, Source};
 use crate::path::{FieldPath, Position};
-use crate::raw::{RawAbility, RawAlteration, RawCard, RawParam, RawParams};
-use crate::suggest::suggest;
+use crate::raw::{RawAbility, RawCard, RawParam};
 use crate::yaml::{Node, at};
 
+mod alteration;
+mod condition;
 mod params;
+
+use alteration::CardInfo;
 
 /// The longest a card id or name may be.
 const MAX_ID_LEN: usize = 128;
@@ -156,10 +159,18 @@ impl Builder<'_> {
             }
             techniques.push(t);
         }
+        let group = match &raw.group {
+            Some(g) => Some(self.group_name(&g.value, &path.key("group"), at(g))?),
+            None => None,
+        };
+        let info = CardInfo {
+            card_type,
+            group: group.as_deref(),
+        };
         let mut abilities = Vec::new();
         for (i, ability) in raw.abilities.iter().flatten().enumerate() {
             let path = path.key("abilities").index(i);
-            abilities.push(self.ability(&ability.value, card_type, &path, resolver)?);
+            abilities.push(self.ability(&ability.value, &info, &path, resolver)?);
         }
         Ok(CardDefinition {
             card_id: CardId::new(&raw.card_id.value),
@@ -171,14 +182,14 @@ impl Builder<'_> {
             defense,
             abilities,
             techniques: techniques.into_iter().collect(),
-            group: None,
+            group,
         })
     }
 
     fn ability(
         &self,
         raw: &RawAbility,
-        card_type: CardType,
+        card: &CardInfo<'_>,
         path: &FieldPath,
         resolver: &mut dyn Resolver,
     ) -> Result<CardAbility> {
@@ -200,7 +211,6 @@ impl Builder<'_> {
         // A spell's ability may carry a requirement (contract item 6: the specification's own
         // Fireball does); it loads, and the spell's `mana` alone is charged. A triggered
         // ability is never paid for, so a requirement there is a mistake.
-        let _ = card_type;
         if !mana_requirement.is_empty() && ability_type == AbilityType::Triggered {
             return Err(self.err(
                 &path.key("mana_requirement"),
@@ -222,7 +232,7 @@ impl Builder<'_> {
         let mut alterations = Vec::new();
         for (i, alteration) in raw.alterations.value.iter().enumerate() {
             let path = path.key("alterations").index(i);
-            alterations.push(self.alteration(alteration, ability_type, &path, resolver)?);
+            alterations.push(self.alteration(alteration, ability_type, card, &path, resolver)?);
         }
         Ok(CardAbility {
             name: raw.name.value.clone(),
@@ -230,155 +240,10 @@ impl Builder<'_> {
             ability_type,
             mana_requirement,
             alterations,
-            max_activations: None,
-        })
-    }
-
-    fn alteration(
-        &self,
-        written: &Spanned<RawAlteration>,
-        ability_type: AbilityType,
-        path: &FieldPath,
-        resolver: &mut dyn Resolver,
-    ) -> Result<AlterationData> {
-        let raw = &written.value;
-        let effect = &raw.effect.value;
-        let Some(handler) = self.registry.get(effect) else {
-            let expected: Vec<String> = self.registry.names().map(str::to_owned).collect();
-            let suggestion = suggest(effect, expected.iter().map(String::as_str));
-            return Err(self.err(
-                &path.key("effect"),
-                at(&raw.effect),
-                ErrorKind::UnknownName {
-                    kind: NameKind::Effect,
-                    name: effect.clone(),
-                    expected,
-                    suggestion,
-                },
-            ));
-        };
-        let spec = handler.spec();
-        let target = raw
-            .target
-            .as_ref()
-            .map_or(TargetSpec::Choose, |t| t.value.0);
-        let allowed: &[TargetSpec] = match spec.target_kind {
-            TargetKind::Card => &[TargetSpec::SelfCard, TargetSpec::Choose],
-            TargetKind::Player => &[TargetSpec::Owner, TargetSpec::Opponent, TargetSpec::Choose],
-        };
-        if !allowed.contains(&target) {
-            return Err(self.err(
-                &path.key("target"),
-                raw.target.as_ref().and_then(at),
-                ErrorKind::TargetMismatch {
-                    effect: spec.name.clone(),
-                    acts_on: match spec.target_kind {
-                        TargetKind::Card => "card",
-                        TargetKind::Player => "player",
-                    },
-                    target: target.name(),
-                    allowed: allowed.iter().map(|t| t.name()).collect(),
-                },
-            ));
-        }
-        let start_trigger = raw.start_trigger.as_ref().map(|e| e.value.0);
-        let end_trigger = raw.end_trigger.as_ref().map(|e| e.value.0);
-        match ability_type {
-            AbilityType::Triggered if start_trigger.is_none() => {
-                return Err(self.err(path, at(written), ErrorKind::MissingStartTrigger));
-            }
-            AbilityType::Activated => {
-                let misplaced = [
-                    ("start_trigger", raw.start_trigger.as_ref().and_then(at)),
-                    (
-                        "trigger_self",
-                        raw.trigger_self.as_ref().filter(|t| !t.value).and_then(at),
-                    ),
-                    ("trigger_owner", raw.trigger_owner.as_ref().and_then(at)),
-                    ("trigger_card_id", raw.trigger_card_id.as_ref().and_then(at)),
-                ];
-                let given = [
-                    start_trigger.is_some(),
-                    raw.trigger_self.as_ref().is_some_and(|t| !t.value),
-                    raw.trigger_owner.is_some(),
-                    raw.trigger_card_id.is_some(),
-                ];
-                if let Some(((field, pos), _)) =
-                    misplaced.into_iter().zip(given).find(|(_, bad)| *bad)
-                {
-                    return Err(self.err(
-                        &path.key(field),
-                        pos,
-                        ErrorKind::TriggerOnActivated { field },
-                    ));
-                }
-            }
-            AbilityType::Triggered => {}
-        }
-        if !spec.reversible {
-            let reversal = [
-                (
-                    "end_trigger",
-                    raw.end_trigger.as_ref().and_then(at),
-                    end_trigger.is_some(),
-                ),
-                (
-                    "turn_duration",
-                    raw.turn_duration.as_ref().and_then(at),
-                    raw.turn_duration.is_some(),
-                ),
-            ];
-            if let Some((field, pos, _)) = reversal.into_iter().find(|(_, _, given)| *given) {
-                return Err(self.err(
-                    &path.key(field),
-                    pos,
-                    ErrorKind::NotReversible {
-                        effect: spec.name.clone(),
-                        field,
-                    },
-                ));
-            }
-        }
-        let trigger_card_id = match &raw.trigger_card_id {
-            Some(id) => {
-                Some(self.card_ref(&id.value, &path.key("trigger_card_id"), at(id), resolver)?)
-            }
-            None => None,
-        };
-        let empty = RawParams::default();
-        let (params, params_at) = match &raw.params {
-            Some(p) => (&p.value, at(p)),
-            None => (&empty, at(written)),
-        };
-        let params = self.params(
-            handler.as_ref(),
-            spec,
-            params,
-            &path.key("params"),
-            params_at,
-            resolver,
-        )?;
-        Ok(AlterationData {
-            effect: Arc::from(spec.name.as_str()),
-            target,
-            start_trigger,
-            end_trigger,
-            trigger_self: raw.trigger_self.as_ref().is_none_or(|t| t.value),
-            trigger_owner: raw
-                .trigger_owner
+            max_activations: raw
+                .max_activations
                 .as_ref()
-                .map_or(TriggerOwner::Any, |o| o.value.0),
-            trigger_card_id,
-            turn_duration: raw
-                .turn_duration
-                .as_ref()
-                .map(|t| u32::try_from(t.value.0).unwrap_or(1)),
-            params,
-            condition: None,
-            target_condition: None,
-            exclude_self: false,
-            group: None,
-            from_zone: None,
+                .map(|m| u32::try_from(m.value.0).unwrap_or(1)),
         })
     }
 
@@ -413,21 +278,24 @@ impl Builder<'_> {
         Ok(CardId::new(id))
     }
 
-    /// An inline spawn template at `path`: a card, and a creature.
+    /// An inline spawn template at `path`: a card, of the type the parameter's kind needs.
     fn template(
         &self,
         raw: &Spanned<RawCard>,
+        kind: ParamKind,
         path: &FieldPath,
         resolver: &mut dyn Resolver,
     ) -> Result<Arc<CardDefinition>> {
         let def = self.card(&raw.value, path, resolver)?;
-        if !def.is_creature() {
+        let required = template_type(kind);
+        if def.card_type != required {
             return Err(self.err(
                 &path.key("type"),
                 at(&raw.value.card_type).or_else(|| at(raw)),
-                ErrorKind::TemplateNotCreature {
+                ErrorKind::WrongTemplateType {
                     card_id: def.card_id.to_string(),
                     card_type: def.card_type.name(),
+                    required: required.name(),
                 },
             ));
         }
@@ -438,9 +306,12 @@ impl Builder<'_> {
     fn template_by_id(
         &self,
         value: &RawParam,
+        kind: ParamKind,
         path: &FieldPath,
         resolver: &mut dyn Resolver,
     ) -> Result<Arc<CardDefinition>> {
+        let required = template_type(kind);
+        let expected = format!("the card_id of {}", card_type_phrase(required));
         let (id, pos) = match value {
             RawParam::Value(written) => match &written.value {
                 Node::Str(id) if valid_id(id) => (id, at(written)),
@@ -449,7 +320,7 @@ impl Builder<'_> {
                         path,
                         at(written),
                         ErrorKind::WrongType {
-                            expected: "the card_id of a creature card".to_owned(),
+                            expected,
                             found: other.describe(),
                         },
                     ));
@@ -460,7 +331,7 @@ impl Builder<'_> {
                     path,
                     at(card),
                     ErrorKind::WrongType {
-                        expected: "the card_id of a creature card".to_owned(),
+                        expected,
                         found: "a map".to_owned(),
                     },
                 ));
@@ -518,16 +389,34 @@ impl Builder<'_> {
                 ));
             }
         };
-        if !def.is_creature() {
+        if def.card_type != required {
             return Err(self.err(
                 path,
                 pos,
-                ErrorKind::TemplateNotCreature {
+                ErrorKind::WrongTemplateType {
                     card_id: def.card_id.to_string(),
                     card_type: def.card_type.name(),
+                    required: required.name(),
                 },
             ));
         }
         Ok(def)
+    }
+}
+
+/// The card type a template parameter's kind creates: an artifact for
+/// [`ParamKind::ArtifactTemplate`], else a creature.
+pub(crate) fn template_type(kind: ParamKind) -> CardType {
+    match kind {
+        ParamKind::ArtifactTemplate => CardType::Artifact,
+        _ => CardType::Creature,
+    }
+}
+
+/// "a creature card", "an artifact card".
+pub(crate) fn card_type_phrase(card_type: CardType) -> String {
+    match card_type {
+        CardType::Artifact => "an artifact card".to_owned(),
+        other => format!("a {} card", other.name()),
     }
 }

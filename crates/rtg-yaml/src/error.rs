@@ -4,7 +4,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use rtg_core::CardId;
+use rtg_core::{CardId, ConditionError};
 use thiserror::Error;
 
 use crate::path::{FieldPath, Position};
@@ -31,10 +31,17 @@ pub enum NameKind {
     TriggerOwner,
     /// An ability type (`ability_type:`).
     AbilityType,
+    /// A condition variable (`variable:` of a condition or an expression, `$name`).
+    Variable,
+    /// A comparison operator (`operator:` of a comparison: `==`, `>=`, ...) or a group's
+    /// (`and`, `or`).
+    Operator,
+    /// Whose zone a condition counts (`zone_owner:`, `require_zone_owner:`).
+    ZoneOwner,
 }
 
 impl NameKind {
-    const ALL: [NameKind; 9] = [
+    const ALL: [NameKind; 12] = [
         NameKind::Effect,
         NameKind::Event,
         NameKind::Technique,
@@ -44,6 +51,9 @@ impl NameKind {
         NameKind::Target,
         NameKind::TriggerOwner,
         NameKind::AbilityType,
+        NameKind::Variable,
+        NameKind::Operator,
+        NameKind::ZoneOwner,
     ];
 
     /// How messages call it.
@@ -58,6 +68,9 @@ impl NameKind {
             NameKind::Target => "target",
             NameKind::TriggerOwner => "trigger owner",
             NameKind::AbilityType => "ability type",
+            NameKind::Variable => "condition variable",
+            NameKind::Operator => "operator",
+            NameKind::ZoneOwner => "zone owner",
         }
     }
 
@@ -303,13 +316,16 @@ pub enum ErrorKind {
     /// A list with no items where at least one is needed.
     #[error("`{0}` must list at least one item")]
     EmptyList(&'static str),
-    /// A spawn template that is not a creature.
-    #[error("a spawn template must be a creature, but `{card_id}` is a {card_type}")]
-    TemplateNotCreature {
+    /// A spawn template of another card type than its effect creates (`spawn_creature` makes
+    /// creatures, `spawn_artifact` artifacts).
+    #[error("a spawn template must be {}, but `{card_id}` is {}", a(.required), a(.card_type))]
+    WrongTemplateType {
         /// The template's card id.
         card_id: String,
         /// Its type.
         card_type: &'static str,
+        /// The type the effect needs.
+        required: &'static str,
     },
     /// `template_card_id` that could not be resolved.
     #[error("unresolved template_card_id `{card_id}`: {reason}{}", did_you_mean_any(.close))]
@@ -351,6 +367,62 @@ pub enum ErrorKind {
     /// A deck problem.
     #[error(transparent)]
     Deck(#[from] DeckError),
+    /// A part of PTG 0.9's card language that rtg does not read yet (static abilities,
+    /// delayed effects); the message says which.
+    #[error("{0}")]
+    Unsupported(String),
+    /// A comparison or an expression whose types do not fit: an operator that does not apply
+    /// to its variable, a value of another type, a variable that is not a number used as one.
+    #[error(transparent)]
+    Condition(#[from] ConditionError),
+    /// A parameter that a condition variable does not take.
+    #[error("variable `{variable}` takes no parameter `{param}`; it takes: {}{}", list_or_none(.expected), did_you_mean(.suggestion))]
+    UnknownVariableParam {
+        /// The variable.
+        variable: String,
+        /// The parameter written.
+        param: String,
+        /// The parameters it takes.
+        expected: Vec<String>,
+        /// The closest one, if any is close.
+        suggestion: Option<String>,
+    },
+    /// A required parameter of a condition variable is missing.
+    #[error("variable `{variable}` needs the parameter `{param}`: {expected}")]
+    MissingVariableParam {
+        /// The variable.
+        variable: String,
+        /// The parameter.
+        param: String,
+        /// What it should be, and how to write it.
+        expected: String,
+    },
+    /// A field that means something only together with another (`exclude_self` without
+    /// `target: each` or `group`).
+    #[error("`{field}` has a meaning only with {needs}")]
+    Needs {
+        /// The field given.
+        field: String,
+        /// What it needs, as written in the message.
+        needs: String,
+    },
+    /// A field about the cards an effect acts on (`group`, `target_condition`), on an
+    /// effect that acts on a player.
+    #[error(
+        "`{field}` is about the cards an effect acts on, but effect `{effect}` acts on a player"
+    )]
+    CardsOnly {
+        /// The field given.
+        field: &'static str,
+        /// The effect.
+        effect: String,
+    },
+}
+
+/// A noun with its indefinite article (`a creature`, `an artifact`).
+fn a(noun: &str) -> String {
+    let vowel = noun.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {noun}", if vowel { "an" } else { "a" })
 }
 
 fn did_you_mean(suggestion: &Option<String>) -> String {
@@ -566,6 +638,11 @@ pub(crate) mod encode {
         format!("{MARK}dup{MARK}{key}")
     }
 
+    /// A name of PTG 0.9's language that rtg does not read yet, with the full message.
+    pub(crate) fn unsupported(message: &str) -> String {
+        format!("{MARK}unsupported{MARK}{message}")
+    }
+
     pub(crate) fn decode(message: &str) -> Option<Vec<&str>> {
         let rest = message.strip_prefix(MARK)?;
         Some(rest.splitn(4, MARK).collect())
@@ -591,6 +668,12 @@ pub(crate) fn valid_names(kind: NameKind) -> Vec<&'static str> {
         NameKind::Target => names::<TargetSpec>(),
         NameKind::TriggerOwner => names::<TriggerOwner>(),
         NameKind::AbilityType => names::<AbilityType>(),
+        NameKind::Variable => rtg_core::VARIABLES.iter().map(|v| v.name).collect(),
+        NameKind::Operator => rtg_core::CompareOp::ALL
+            .iter()
+            .map(|o| o.symbol())
+            .collect(),
+        NameKind::ZoneOwner => rtg_core::ZoneOwner::ALL.iter().map(|o| o.name()).collect(),
     }
 }
 

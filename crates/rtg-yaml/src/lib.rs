@@ -1,11 +1,12 @@
 //! # rtg-yaml
 //!
 //! Card and deck files: the only crate of rtg that knows YAML (and the only one that depends on
-//! a YAML library, `serde-saphyr`). It reads the formats of the specification's sections 3, 5 and 9 into
-//! `rtg-core` definitions, and checks them loudly: every unknown name, wrong type, number out of
-//! range, duplicate key, impossible combination and dangling reference is an error saying where
-//! it is (file, line, column, card, field) and what was expected, with a "did you mean" when a
-//! valid name is close.
+//! a YAML library, `serde-saphyr`). It reads the formats of the specification's sections 3, 5
+//! and 9, and PTG 0.9.13's card language (conditions, computed numbers, groups, `each`,
+//! artifacts; see `docs/cards.md`), into `rtg-core` definitions, and checks them loudly: every
+//! unknown name, wrong type, number out of range, duplicate key, impossible combination and
+//! dangling reference is an error saying where it is (file, line, column, card, field) and what
+//! was expected, with a "did you mean" when a valid name is close.
 //!
 //! ```
 //! let card = rtg_yaml::parse_card(
@@ -41,7 +42,10 @@
 //!   that keeps the position of each part (effect parameters).
 //! - `raw`: serde types mirroring the files; values that later checks refer to are `Spanned`,
 //!   so every error knows its line and column.
-//! - `build`: the checks that need several fields, the registry or other cards.
+//! - `build`: the checks that need several fields, the registry or other cards;
+//!   `build/alteration` one alteration (targets, triggers, `each` and `group`),
+//!   `build/condition` PTG 0.9's conditions and rtg's computed numbers, compiled into
+//!   `rtg-core`'s typed `Condition` and `Expr`, `build/params` effect parameters.
 //! - `loader`: reading files and the two-pass batch loading (templates before their users).
 //! - `path`: field paths (`abilities[0].effect`) and positions.
 //! - `document`: any YAML document read with the same limits and error reports, for formats

@@ -292,6 +292,12 @@ pub(crate) fn classify_message(container: &FieldPath, message: &str) -> (FieldPa
                     },
                 );
             }
+            ["unsupported", message] => {
+                return (
+                    container.clone(),
+                    ErrorKind::Unsupported((*message).to_owned()),
+                );
+            }
             ["dup", key] => {
                 return (
                     container.key(key),

@@ -31,6 +31,11 @@ pub(crate) trait Vocab: Copy + Sized + 'static {
     fn parse(name: &str) -> Option<Self> {
         Self::all().iter().copied().find(|v| v.vocab_name() == name)
     }
+    /// For a name of PTG 0.9's language that rtg does not read yet, why it is refused (a
+    /// clearer message than "unknown name").
+    fn unsupported(_name: &str) -> Option<&'static str> {
+        None
+    }
 }
 
 impl Vocab for EventType {
@@ -79,7 +84,7 @@ impl Vocab for Zone {
 impl Vocab for CardType {
     const KIND: NameKind = NameKind::CardType;
     fn all() -> &'static [Self] {
-        &[CardType::Creature, CardType::Spell, CardType::Mana]
+        &CardType::ALL
     }
     fn vocab_name(self) -> &'static str {
         self.name()
@@ -94,6 +99,7 @@ impl Vocab for TargetSpec {
             TargetSpec::Owner,
             TargetSpec::Opponent,
             TargetSpec::Choose,
+            TargetSpec::Each,
         ]
     }
     fn vocab_name(self) -> &'static str {
@@ -130,6 +136,12 @@ impl Vocab for AbilityType {
             AbilityType::Activated => "activated",
         }
     }
+    fn unsupported(name: &str) -> Option<&'static str> {
+        (name == "static").then_some(
+            "static abilities (`ability_type: static`, PTG 0.9's) are not supported yet: rtg \
+             reads triggered and activated abilities",
+        )
+    }
 }
 
 /// A name of a [`Vocab`], rejected with the list of valid names when unknown.
@@ -146,9 +158,11 @@ impl<'de, T: Vocab> Deserialize<'de> for Named<T> {
                 write!(f, "a {} (one of {})", T::KIND, names.join(", "))
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Named<T>, E> {
-                T::parse(v)
-                    .map(Named)
-                    .ok_or_else(|| E::custom(encode::unknown(T::KIND, v)))
+                match (T::parse(v), T::unsupported(v)) {
+                    (Some(t), _) => Ok(Named(t)),
+                    (None, Some(why)) => Err(E::custom(encode::unsupported(why))),
+                    (None, None) => Err(E::custom(encode::unknown(T::KIND, v))),
+                }
             }
         }
         deserializer.deserialize_str(V(PhantomData))
@@ -170,6 +184,8 @@ impl<const LO: i64, const HI: i64> Ranged<LO, HI> {
 pub(crate) type Amount = Ranged<0, { MAX_AMOUNT as i64 }>;
 /// A number of turns: 1 to [`MAX_COUNT`].
 pub(crate) type Turns = Ranged<1, { MAX_COUNT as i64 }>;
+/// A number of uses (`max_activations`): 1 to [`MAX_COUNT`].
+pub(crate) type Uses = Ranged<1, { MAX_COUNT as i64 }>;
 /// A number of copies in a deck: 1 to [`crate::MAX_COPIES`].
 pub(crate) type Copies = Ranged<1, { crate::MAX_COPIES as i64 }>;
 
@@ -278,6 +294,40 @@ pub(crate) struct RawCard {
     pub(crate) abilities: Option<Vec<Spanned<RawAbility>>>,
     #[serde(default)]
     pub(crate) techniques: Option<Spanned<Vec<Spanned<Named<Technique>>>>>,
+    /// PTG 0.9's tribe.
+    #[serde(default)]
+    pub(crate) group: Option<Spanned<String>>,
+    /// PTG 0.9's free-form data for tools: read (a map or nothing) and ignored.
+    #[serde(default, rename = "metadata")]
+    pub(crate) _metadata: Option<RawMetadata>,
+}
+
+/// A card's `metadata`: any map, or nothing, which the engine never reads.
+#[derive(Debug)]
+pub(crate) struct RawMetadata;
+
+impl<'de> Deserialize<'de> for RawMetadata {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RawMetadata;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a map (metadata is for tools; the engine ignores it)")
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<RawMetadata, E> {
+                Ok(RawMetadata)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawMetadata, A::Error> {
+                // Keys may be anything; the parser's budget bounds what is skipped.
+                while map
+                    .next_entry::<de::IgnoredAny, de::IgnoredAny>()?
+                    .is_some()
+                {}
+                Ok(RawMetadata)
+            }
+        }
+        deserializer.deserialize_any(V)
+    }
 }
 
 /// An ability.
@@ -294,6 +344,8 @@ pub(crate) struct RawAbility {
     #[serde(default)]
     pub(crate) mana_requirement: Option<Spanned<RawMana>>,
     pub(crate) alterations: Spanned<Vec<Spanned<RawAlteration>>>,
+    #[serde(default)]
+    pub(crate) max_activations: Option<Spanned<Uses>>,
 }
 
 /// An alteration.
@@ -320,6 +372,27 @@ pub(crate) struct RawAlteration {
     pub(crate) turn_duration: Option<Spanned<Turns>>,
     #[serde(default)]
     pub(crate) params: Option<Spanned<RawParams>>,
+    // PTG 0.9's fields. Conditions are read as spanned trees and compiled by
+    // `crate::build::condition`, so that every part of them has its position.
+    #[serde(default)]
+    pub(crate) condition: Option<Spanned<Node>>,
+    #[serde(default)]
+    pub(crate) target_condition: Option<Spanned<Node>>,
+    #[serde(default)]
+    pub(crate) exclude_self: Option<Spanned<bool>>,
+    #[serde(default)]
+    pub(crate) group: Option<Spanned<String>>,
+    #[serde(default)]
+    pub(crate) from_zone: Option<Spanned<Named<Zone>>>,
+    #[serde(default)]
+    pub(crate) require_group: Option<Spanned<String>>,
+    #[serde(default)]
+    pub(crate) require_in_zone: Option<Spanned<Named<Zone>>>,
+    #[serde(default)]
+    pub(crate) require_zone_owner: Option<Spanned<String>>,
+    /// PTG 0.9's delayed effects: read only to be refused with a clear message.
+    #[serde(default)]
+    pub(crate) delay: Option<Spanned<Node>>,
 }
 
 /// One parameter value as written: a nested card under `template`, any YAML value otherwise

@@ -1,7 +1,8 @@
 //! Warnings: cards that load and play, but probably not as their designer meant — a creature
 //! that dies as it enters, a trigger that can never fire, a file not named for its card, a cost
 //! that is never charged, an effect that keeps firing its own trigger, a `$attack` of a card
-//! that has no attack.
+//! that has no attack, one filter written in both PTG dialects, a condition on an event that
+//! nothing fires.
 //!
 //! They are found on a loaded definition, then placed in the file by reading it once more as a
 //! tree of spanned values (linear, with the same limits as loading).
@@ -10,7 +11,8 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use rtg_core::{
-    AbilityType, Amount, CardDefinition, CardId, CardType, EventType, ParamValue, TargetSpec,
+    AbilityType, AlterationData, Amount, CardDefinition, CardId, CardType, EventType, ParamValue,
+    TargetSpec, TriggerOwner,
 };
 use serde_saphyr::Spanned;
 
@@ -53,6 +55,23 @@ pub enum WarningKind {
         /// The card's type.
         card_type: CardType,
     },
+    /// One alteration filters the same thing in both dialects: PTG 0.2.0's `trigger_owner`
+    /// with a condition on `event_in_self_zone` / `event_in_opponent_zone`, or
+    /// `trigger_card_id` with one on `event_source_card_id`. Both must pass, which is rarely
+    /// what was meant.
+    MixedDialects {
+        /// The 0.2.0 filter (`trigger_owner`, `trigger_card_id`).
+        filter: &'static str,
+        /// The condition variable that filters the same thing.
+        variable: &'static str,
+    },
+    /// A condition (or a computed number) reads an `event_*` variable in an alteration that
+    /// has no `start_trigger`: nothing fires it, so there is never an event, and the variable
+    /// is always false, empty or 0.
+    EventWithoutTrigger {
+        /// The variable.
+        variable: &'static str,
+    },
 }
 
 impl fmt::Display for WarningKind {
@@ -91,6 +110,17 @@ impl fmt::Display for WarningKind {
                 "`{reference}` is the stat of the card the ability belongs to, and a {} card \
                  has none: this parameter is always 0",
                 card_type.name()
+            ),
+            WarningKind::MixedDialects { filter, variable } => write!(
+                f,
+                "`{filter}` (PTG 0.2.0's filter) and a condition on `{variable}` (PTG 0.9's) \
+                 filter the same thing; both must pass: keep one of them"
+            ),
+            WarningKind::EventWithoutTrigger { variable } => write!(
+                f,
+                "`{variable}` reads the event that fired the alteration, but it has no \
+                 `start_trigger`: there is never an event, so `{variable}` is always false, \
+                 empty or 0"
             ),
         }
     }
@@ -205,6 +235,10 @@ pub fn card_warnings(file: &Path, text: &str, card: &CardDefinition) -> Vec<Load
                 }
             }
         }
+        for (k, alteration) in ability.alterations.iter().enumerate() {
+            let at = ability_path.key("alterations").index(k);
+            found.extend(dialect_warnings(alteration, &at));
+        }
         if ability.ability_type != AbilityType::Triggered {
             continue;
         }
@@ -249,6 +283,78 @@ pub fn card_warnings(file: &Path, text: &str, card: &CardDefinition) -> Vec<Load
             kind,
         })
         .collect()
+}
+
+/// The warnings about the conditions of one alteration (at `path`): both dialects for one
+/// filter, and event variables where no event ever is.
+fn dialect_warnings(
+    alteration: &AlterationData,
+    path: &FieldPath,
+) -> Vec<(FieldPath, WarningKind)> {
+    let mut found = Vec::new();
+    let conditions = [
+        ("condition", alteration.condition.as_deref()),
+        ("target_condition", alteration.target_condition.as_deref()),
+    ];
+    for (field, condition) in conditions {
+        let Some(condition) = condition else { continue };
+        let mut variables: Vec<&'static str> = Vec::new();
+        let mut events: Vec<&'static str> = Vec::new();
+        condition.for_each_variable(&mut |v| {
+            variables.push(v.name());
+            if v.reads_event() {
+                events.push(v.name());
+            }
+        });
+        let mixed = [
+            (
+                "trigger_owner",
+                alteration.trigger_owner != TriggerOwner::Any,
+                ["event_in_self_zone", "event_in_opponent_zone"].as_slice(),
+            ),
+            (
+                "trigger_card_id",
+                alteration.trigger_card_id.is_some(),
+                ["event_source_card_id"].as_slice(),
+            ),
+        ];
+        for (filter, given, same) in mixed {
+            if let Some(variable) = variables.iter().find(|v| given && same.contains(v)) {
+                found.push((
+                    path.key(field),
+                    WarningKind::MixedDialects { filter, variable },
+                ));
+            }
+        }
+        if alteration.start_trigger.is_none()
+            && let Some(variable) = events.first()
+        {
+            found.push((
+                path.key(field),
+                WarningKind::EventWithoutTrigger { variable },
+            ));
+        }
+    }
+    if alteration.start_trigger.is_none() {
+        for (name, value) in alteration.params.iter() {
+            let ParamValue::Expr(expr) = value else {
+                continue;
+            };
+            let mut event = None;
+            expr.for_each_variable(&mut |v| {
+                if v.reads_event() && event.is_none() {
+                    event = Some(v.name());
+                }
+            });
+            if let Some(variable) = event {
+                found.push((
+                    path.key("params").key(name),
+                    WarningKind::EventWithoutTrigger { variable },
+                ));
+            }
+        }
+    }
+    found
 }
 
 /// Where the value at `path` is written; for a field that is not written (a defense left at

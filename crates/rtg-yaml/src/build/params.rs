@@ -1,16 +1,16 @@
 //! Effect parameters: each value checked against the effect's declaration (kinds, ranges,
-//! `$attack` / `$defense`, mana maps, zones, card ids, templates), defaults filled in, and the
-//! effect's own check run.
+//! `$attack` / `$defense`, computed numbers, mana maps and mana options, zones, techniques, card
+//! ids, templates), defaults filled in, and the effect's own check run.
 
 use std::sync::Arc;
 
 use rtg_core::{
     Amount, EffectHandler, EffectSpec, MAX_AMOUNT, MAX_COUNT, Mana, ManaType, ParamKind, ParamSpec,
-    ParamValue, Params, Zone,
+    ParamValue, Params, Technique, Zone,
 };
 use serde_saphyr::Spanned;
 
-use super::{Builder, Resolver, Result};
+use super::{Builder, Resolver, Result, card_type_phrase, template_type};
 use crate::error::{ErrorKind, LoadError, NameKind, unknown_name};
 use crate::path::{FieldPath, Position};
 use crate::raw::{RawCard, RawParam, RawParams, Vocab};
@@ -43,7 +43,7 @@ impl Builder<'_> {
             let template = name
                 .strip_suffix("_card_id")
                 .and_then(declared)
-                .filter(|p| p.kind == ParamKind::Template);
+                .filter(|p| is_template(p.kind));
             if let Some(param) = template {
                 if written.contains(param.name.as_str()) {
                     return Err(self.err(
@@ -55,14 +55,14 @@ impl Builder<'_> {
                         },
                     ));
                 }
-                let def = self.template_by_id(value, &param_path, resolver)?;
+                let def = self.template_by_id(value, param.kind, &param_path, resolver)?;
                 params.insert(&param.name, ParamValue::Template(def));
                 continue;
             }
             let mut expected: Vec<String> = Vec::new();
             for p in &spec.params {
                 expected.push(p.name.clone());
-                if p.kind == ParamKind::Template {
+                if is_template(p.kind) {
                     expected.push(format!("{}_card_id", p.name));
                 }
             }
@@ -86,10 +86,11 @@ impl Builder<'_> {
                 params.insert(&param.name, default.clone());
             } else if !param.optional {
                 let mut expected = param.kind.expected();
-                if param.kind == ParamKind::Template {
+                if is_template(param.kind) {
                     expected.push_str(&format!(
-                        ", or `{}_card_id: <card_id>` naming a creature card",
-                        param.name
+                        ", or `{}_card_id: <card_id>` naming {}",
+                        param.name,
+                        card_type_phrase(template_type(param.kind))
                     ));
                 }
                 return Err(self.err(
@@ -125,8 +126,10 @@ impl Builder<'_> {
         resolver: &mut dyn Resolver,
     ) -> Result<ParamValue> {
         let written = match raw {
-            RawParam::Card(card) if param.kind == ParamKind::Template => {
-                return Ok(ParamValue::Template(self.template(card, path, resolver)?));
+            RawParam::Card(card) if is_template(param.kind) => {
+                return Ok(ParamValue::Template(
+                    self.template(card, param.kind, path, resolver)?,
+                ));
             }
             RawParam::Card(card) => {
                 return Err(self.err(
@@ -143,11 +146,18 @@ impl Builder<'_> {
         let pos = at(written);
         let value = &written.value;
         let wrong = || {
+            let expected = match param.kind.int_range() {
+                Some((lo, hi)) => format!(
+                    "a whole number from {lo} to {hi}, `$attack`, `$defense`, another \
+                     `$variable` or an expression (see \"Computed numbers\" in docs/cards.md)"
+                ),
+                None => param.kind.expected(),
+            };
             self.err(
                 path,
                 pos,
                 ErrorKind::WrongType {
-                    expected: param.kind.expected(),
+                    expected,
                     found: value.describe(),
                 },
             )
@@ -171,25 +181,34 @@ impl Builder<'_> {
         // Contract item 22: `$attack` / `$defense` may stand for any whole-number parameter;
         // the engine reads the source's value when the alteration starts (and clamps it to
         // the parameter's range).
-        let stat_ref = || match value {
-            Node::Str(s) if s == "$attack" => Some(ParamValue::Amount(Amount::SourceAttack)),
-            Node::Str(s) if s == "$defense" => Some(ParamValue::Amount(Amount::SourceDefense)),
-            _ => None,
+        //
+        // They compile exactly as they always did (a PTG 0.2.0 card is the same definition);
+        // any other `$variable`, and an expression map, is a computed number (PTG 0.9's
+        // `param_refs`, and rtg's expressions), evaluated when the alteration starts and
+        // brought into the parameter's range.
+        let reference = || -> Result<Option<ParamValue>> {
+            Ok(match value {
+                Node::Str(s) if s == "$attack" => Some(ParamValue::Amount(Amount::SourceAttack)),
+                Node::Str(s) if s == "$defense" => Some(ParamValue::Amount(Amount::SourceDefense)),
+                Node::Str(s) if s.starts_with('$') => Some(self.computed(written, path, resolver)?),
+                Node::Map(_) => Some(self.computed(written, path, resolver)?),
+                _ => None,
+            })
         };
         Ok(match param.kind {
-            ParamKind::Count => match stat_ref() {
+            ParamKind::Count => match reference()? {
                 Some(v) => v,
                 None => ParamValue::Int(int(0, MAX_COUNT)?),
             },
-            ParamKind::Stat => match stat_ref() {
+            ParamKind::Stat => match reference()? {
                 Some(v) => v,
                 None => ParamValue::Int(int(0, MAX_AMOUNT)?),
             },
-            ParamKind::SignedInt => match stat_ref() {
+            ParamKind::SignedInt => match reference()? {
                 Some(v) => v,
                 None => ParamValue::Int(int(-MAX_AMOUNT, MAX_AMOUNT)?),
             },
-            ParamKind::Amount => match stat_ref() {
+            ParamKind::Amount => match reference()? {
                 Some(v) => v,
                 None => ParamValue::Amount(Amount::Fixed(int(0, MAX_AMOUNT)?)),
             },
@@ -228,11 +247,17 @@ impl Builder<'_> {
                 Node::Str(s) => ParamValue::Text(Arc::from(s.as_str())),
                 _ => return Err(wrong()),
             },
-            // Read by the loader of PTG 0.9's language (in progress).
-            ParamKind::Technique | ParamKind::ManaOptions | ParamKind::ArtifactTemplate => {
-                return Err(wrong());
+            ParamKind::Technique => {
+                let Node::Str(s) = value else {
+                    return Err(wrong());
+                };
+                match Technique::parse(s) {
+                    Some(t) => ParamValue::Technique(t),
+                    None => return Err(self.err(path, pos, unknown_name(NameKind::Technique, s))),
+                }
             }
-            ParamKind::Template => {
+            ParamKind::ManaOptions => ParamValue::ManaOptions(self.mana_options(written, path)?),
+            ParamKind::Template | ParamKind::ArtifactTemplate => {
                 // A template under a name other than `template` (a user's effect): read it from
                 // the value now. Positions inside it are not known; errors point at the value.
                 let raw =
@@ -257,9 +282,86 @@ impl Builder<'_> {
                         self.err(&field, node.and_then(at).or(pos), kind)
                     })?;
                 let spanned = Spanned::new(raw, written.referenced, written.defined);
-                ParamValue::Template(self.template(&spanned, path, resolver)?)
+                ParamValue::Template(self.template(&spanned, param.kind, path, resolver)?)
             }
         })
+    }
+
+    /// A computed number: a `$variable` or an expression.
+    fn computed(
+        &self,
+        written: &Spanned<Node>,
+        path: &FieldPath,
+        resolver: &dyn Resolver,
+    ) -> Result<ParamValue> {
+        Ok(ParamValue::Expr(Arc::new(
+            self.expr(written, path, resolver)?,
+        )))
+    }
+
+    /// `choose_mana`'s options: 1 to [`MAX_MANA_OPTIONS`] mana maps, each adding some mana to a
+    /// pool (so without `any`, and not empty).
+    fn mana_options(&self, written: &Spanned<Node>, path: &FieldPath) -> Result<Arc<[Mana]>> {
+        let wrong = || {
+            self.err(
+                path,
+                at(written),
+                ErrorKind::WrongType {
+                    expected: ParamKind::ManaOptions.expected(),
+                    found: written.value.describe(),
+                },
+            )
+        };
+        let Node::Seq(items) = &written.value else {
+            return Err(wrong());
+        };
+        if items.is_empty() {
+            return Err(self.err(path, at(written), ErrorKind::EmptyList("options")));
+        }
+        if items.len() > MAX_MANA_OPTIONS {
+            return Err(self.err(
+                path,
+                at(written),
+                ErrorKind::OutOfRange {
+                    expected: format!("a list of 1 to {MAX_MANA_OPTIONS} options"),
+                    found: format!("{} options", items.len()),
+                },
+            ));
+        }
+        let mut options = Vec::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            let item_path = path.index(i);
+            let wrong_item = || {
+                self.err(
+                    &item_path,
+                    at(item),
+                    ErrorKind::WrongType {
+                        expected: "a map of mana type to count, e.g. {fire: 2}".to_owned(),
+                        found: item.value.describe(),
+                    },
+                )
+            };
+            let mana = self.mana(item, &item_path, &wrong_item)?;
+            let problem = if mana.get(ManaType::Any) > 0 {
+                Some(
+                    "an option adds its mana to a pool, which cannot hold `any`; use fire, \
+                     earth, water or air",
+                )
+            } else if mana.is_empty() {
+                Some("an option that adds no mana is no choice; give each option some mana")
+            } else {
+                None
+            };
+            if let Some(problem) = problem {
+                return Err(self.err(
+                    &item_path,
+                    at(item),
+                    ErrorKind::Meaningless(problem.to_owned()),
+                ));
+            }
+            options.push(mana);
+        }
+        Ok(options.into())
     }
 
     fn mana(
@@ -303,4 +405,12 @@ impl Builder<'_> {
         }
         Ok(mana)
     }
+}
+
+/// The most options a `choose_mana` may offer.
+pub(crate) const MAX_MANA_OPTIONS: usize = 16;
+
+/// True for the kinds whose value is a card definition (inline, or `<name>_card_id`).
+fn is_template(kind: ParamKind) -> bool {
+    matches!(kind, ParamKind::Template | ParamKind::ArtifactTemplate)
 }

@@ -244,3 +244,271 @@ fn special_files_are_refused_without_opening_them() {
         assert!(matches!(e.kind(), ErrorKind::NotRegularFile), "{e}");
     }
 }
+
+// --- PTG 0.9's conditions and expressions -------------------------------------------------
+
+/// An activated `draw_card` with this `condition:` and this `count:` (each on one line).
+fn conditional(condition: &str, count: &str) -> String {
+    crate::support::activated(&format!(
+        "- effect: draw_card\n  target: owner\n  condition: {condition}\n  params:\n    count: {count}"
+    ))
+}
+
+#[test]
+fn deeply_nested_conditions_and_expressions_are_refused_by_the_depth_budget() {
+    let n = 40;
+    let nested = format!(
+        "{}{{variable: life_total, value: 1}}{}",
+        "{operator: and, conditions: [".repeat(n),
+        "]}".repeat(n)
+    );
+    let e = card_error(&conditional(&nested, "1"));
+    assert!(matches!(e.kind(), ErrorKind::TooDeep), "{e}");
+    assert_eq!(e.line(), Some(11), "{e}");
+
+    let nested = format!("{}1{}", "{add: [".repeat(n), "]}".repeat(n));
+    let e = card_error(&conditional("{variable: life_total, value: 1}", &nested));
+    assert!(matches!(e.kind(), ErrorKind::TooDeep), "{e}");
+
+    // Block style nests the same way.
+    let mut text = String::from(
+        "card_id: d\nname: D\ntype: creature\ndefense: 1\nabilities:\n  - name: A\n    ability_type: activated\n    alterations:\n      - effect: draw_card\n        target: owner\n        condition:\n",
+    );
+    let mut indent = 10;
+    for _ in 0..n {
+        text.push_str(&format!(
+            "{:indent$}operator: or\n{:indent$}conditions:\n{:indent$}  -\n",
+            "", "", ""
+        ));
+        indent += 4;
+    }
+    text.push_str(&format!(
+        "{:indent$}variable: life_total\n{:indent$}value: 1\n",
+        "", ""
+    ));
+    let e = card_error(&text);
+    assert!(matches!(e.kind(), ErrorKind::TooDeep), "{e}");
+
+    // Within the budget, nesting loads (the compiler recurses once per level).
+    let nested = format!(
+        "{}{{variable: life_total, value: 1}}{}",
+        "{operator: and, conditions: [".repeat(8),
+        "]}".repeat(8)
+    );
+    let count = format!("{}$life_total{}", "{max: [".repeat(8), "]}".repeat(8));
+    crate::support::card_ok(&conditional(&nested, &count), None);
+}
+
+/// Pieces of the card language and of YAML that mutations insert.
+const TOKENS: &[&str] = &[
+    "{",
+    "}",
+    "[",
+    "]",
+    ":",
+    ": ",
+    ", ",
+    "- ",
+    "\n",
+    "\n  ",
+    "  ",
+    "$",
+    "$life_total",
+    "$self_is_tapped",
+    "$nope",
+    "{add: [",
+    "{div: [1, 0]}",
+    "{clamp: {value: 1}}",
+    "variable",
+    "operator",
+    "operator: and",
+    "operator: '>'",
+    "conditions: []",
+    "value",
+    "value: ",
+    "params",
+    "params: {}",
+    "zone_owner: owner",
+    "group: witch",
+    "target: each",
+    "exclude_self: true",
+    "from_zone: deck",
+    "require_group: witch",
+    "'>'",
+    ">",
+    "-5",
+    "1000000000000",
+    "~",
+    "true",
+    "2.5",
+    "&a ",
+    "*a",
+    "!!str ",
+    "\t",
+    "\"",
+    "'",
+    "#",
+    "\u{feff}",
+    "é",
+    "\0",
+];
+
+/// A valid card using conditions, expressions, `each` and `group`.
+const CONDITIONAL: &str = "card_id: coven_01
+name: Coven
+type: creature
+group: witch
+defense: 2
+abilities:
+  - name: Gather
+    ability_type: triggered
+    max_activations: 2
+    alterations:
+      - effect: buff_card
+        target: each
+        exclude_self: true
+        start_trigger: on_card_enter_battlefield
+        trigger_self: false
+        condition:
+          operator: and
+          conditions:
+            - {variable: life_total, operator: '<', value: {add: [$opponent_life_total, 1]}}
+            - {variable: cards_of_group_in_zone, operator: '>=', value: 1, params: {group: witch, zone: hand}}
+        target_condition: {variable: self_group, value: witch}
+        require_group: witch
+        params:
+          attack_increase: {min: [{div: [$cards_in_graveyard, 5]}, 3]}
+          defense_increase: {clamp: {value: $turn_number, min: 0, max: 2}}
+      - effect: destroy_card
+        target: opponent
+        group: witch
+        from_zone: battlefield
+        start_trigger: on_turn_start
+";
+
+/// `text` with `edits` applied: each inserts a token at, or deletes a few bytes from, a place
+/// given as a fraction of the length (kept on character boundaries).
+fn mutate(text: &str, edits: &[(u16, u8, bool)]) -> String {
+    let mut out = text.to_owned();
+    for &(at, what, delete) in edits {
+        let mut i = usize::from(at) * out.len() / usize::from(u16::MAX);
+        while !out.is_char_boundary(i) {
+            i -= 1;
+        }
+        if delete {
+            let mut end = (i + usize::from(what % 8) + 1).min(out.len());
+            while !out.is_char_boundary(end) {
+                end += 1;
+            }
+            out.replace_range(i..end, "");
+        } else {
+            out.insert_str(i, TOKENS[usize::from(what) % TOKENS.len()]);
+        }
+    }
+    out
+}
+
+#[test]
+fn the_conditional_card_loads() {
+    crate::support::card_ok(CONDITIONAL, None);
+}
+
+proptest::proptest! {
+    // A fixed seed: the same mutations on every run (the project's determinism rule).
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 512,
+        failure_persistence: None,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x0C0D_2026),
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    #[test]
+    fn random_mutations_of_a_conditional_card_never_panic(
+        edits in proptest::collection::vec(
+            (proptest::prelude::any::<u16>(), proptest::prelude::any::<u8>(), proptest::prelude::any::<bool>()),
+            1..8,
+        ),
+    ) {
+        let text = mutate(CONDITIONAL, &edits);
+        let lines = text.lines().count() + 1;
+        let before = parser_events();
+        match parse_card("m.yaml", &text, None) {
+            Ok(card) => {
+                // A mutation that still loads also gets its warnings found.
+                let _ = rtg_yaml::card_warnings(std::path::Path::new("m.yaml"), &text, &card);
+            }
+            Err(e) => {
+                // Every error names a place in the file, and a message.
+                proptest::prop_assert!(e.line().is_none_or(|l| l <= lines), "{e}");
+                proptest::prop_assert!(!e.message().is_empty());
+            }
+        }
+        proptest::prop_assert!(parser_events() - before <= 2 * text.len() as u64 + 64);
+    }
+}
+
+#[test]
+fn every_truncation_dropped_line_and_odd_value_of_a_conditional_card_is_handled() {
+    for end in (0..CONDITIONAL.len()).filter(|&i| CONDITIONAL.is_char_boundary(i)) {
+        let _ = parse_card("t.yaml", &CONDITIONAL[..end], None);
+    }
+    let lines: Vec<&str> = CONDITIONAL.lines().collect();
+    for skip in 0..lines.len() {
+        let mut variant = lines.clone();
+        variant.remove(skip);
+        let _ = parse_card("t.yaml", &variant.join("\n"), None);
+    }
+    let odd = [
+        "~",
+        "[]",
+        "{}",
+        "[[]]",
+        "{a: 1}",
+        "!!binary aGk=",
+        "&a 1",
+        "'$'",
+        "$",
+        "-0",
+        "0x10",
+        ".nan",
+        "1e9",
+        "-1000001",
+        "99999999999999999999",
+        "true",
+        "''",
+        "' '",
+    ];
+    let fields = [
+        "condition",
+        "target_condition",
+        "exclude_self",
+        "group",
+        "from_zone",
+        "require_group",
+        "require_in_zone",
+        "require_zone_owner",
+        "delay",
+        "max_activations",
+        "attack_increase",
+    ];
+    for value in odd {
+        for field in fields {
+            let text = CONDITIONAL
+                .lines()
+                .map(|line| match line.trim_start().strip_prefix(field) {
+                    Some(rest) if rest.starts_with(':') => {
+                        let indent = line.len() - line.trim_start().len();
+                        format!("{:indent$}{field}: {value}", "")
+                    }
+                    _ => line.to_owned(),
+                })
+                .collect::<Vec<_>>()
+                .join("\n");
+            let _ = parse_card("o.yaml", &text, None);
+        }
+        for part in ["value", "params", "conditions", "operator", "variable"] {
+            let text = CONDITIONAL.replace(&format!("{part}: "), &format!("{part}: {value} #"));
+            let _ = parse_card("o.yaml", &text, None);
+        }
+    }
+}

@@ -274,3 +274,95 @@ fn thousands_of_unresolved_templates_take_linear_work() {
     let c2 = work(600);
     assert!(c2 <= 2 * c1 + c1 / 5, "comparisons {c1} / {c2}");
 }
+
+// --- PTG 0.9's conditions and expressions -------------------------------------------------
+
+/// An activated `draw_card` with a `condition:` and a `count:`.
+fn conditional(condition: &str, count: &str) -> String {
+    format!(
+        "card_id: h\nname: H\ntype: creature\nabilities:\n  - name: X\n    ability_type: activated\n    alterations:\n      - effect: draw_card\n        target: owner\n        condition: {condition}\n        params:\n          count: {count}\n"
+    )
+}
+
+const TRUE: &str = "{variable: life_total, operator: '>=', value: 0}";
+
+fn terms(n: usize) -> String {
+    format!("{{add: [{}1]}}", "$life_total, ".repeat(n - 1))
+}
+
+fn comparisons(n: usize) -> String {
+    format!(
+        "{{operator: or, conditions: [{}]}}",
+        vec![TRUE; n].join(", ")
+    )
+}
+
+#[test]
+fn long_expressions_and_conditions_load_in_linear_work() {
+    // Each size loads (the results are compared below), and the work grows as the input.
+    let n = 4_000;
+    assert_linear("long sum", |n| conditional(TRUE, &terms(n)), n);
+    assert_linear(
+        "long block sum",
+        |n| {
+            let mut count = String::from("\n            add:\n");
+            count.push_str(&"              - $cards_in_hand\n".repeat(n));
+            conditional(TRUE, &count)
+        },
+        n,
+    );
+    assert_linear(
+        "many comparisons",
+        |n| conditional(&comparisons(n), "1"),
+        n / 4,
+    );
+    assert_linear(
+        "nested groups in a long list",
+        |n| {
+            let group = format!("{{operator: and, conditions: [{TRUE}, {TRUE}]}}");
+            conditional(
+                &format!(
+                    "{{operator: or, conditions: [{}]}}",
+                    vec![group.as_str(); n].join(", ")
+                ),
+                "1",
+            )
+        },
+        n / 8,
+    );
+    for (shape, text) in [
+        ("sum", conditional(TRUE, &terms(n))),
+        ("comparisons", conditional(&comparisons(n / 4), "1")),
+    ] {
+        let (_, result) = card_work(&text);
+        assert!(result.is_ok(), "{shape}: {result:?}");
+    }
+    // An error at the very end of a long list is found in one pass, and reported once.
+    let bad = format!(
+        "{{operator: or, conditions: [{}, {{variable: lfie_total, value: 1}}]}}",
+        vec![TRUE; n / 4].join(", ")
+    );
+    let (_, result) = card_work(&conditional(&bad, "1"));
+    let e = result.unwrap_err();
+    assert!(e.contains("did you mean `life_total`?"), "{e}");
+    assert!(
+        e.contains(&format!("condition.conditions[{}].variable", n / 4)),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_expression_of_100000_terms_or_a_condition_of_100000_comparisons_is_refused_early() {
+    for (shape, text) in [
+        ("terms", conditional(TRUE, &terms(100_000))),
+        ("comparisons", conditional(&comparisons(100_000), "1")),
+    ] {
+        // (Larger than a card file may be, MAX_FILE_BYTES; text given to `parse_card` has no
+        // size limit, and the parser's budget still bounds the work.)
+        let (work, result) = card_work(&text);
+        // The parser's budget stops it at 100,000 events, whatever the file's size.
+        assert!(work <= 100_100, "{shape}: {work} events");
+        let e = result.unwrap_err();
+        assert!(e.contains("too many parts"), "{shape}: {e}");
+    }
+}

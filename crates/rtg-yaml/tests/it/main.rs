@@ -3,9 +3,12 @@
 mod batch;
 mod bundled;
 mod decks;
+mod docs;
 mod document;
 mod hostile;
 mod linear;
 mod rejections;
+mod round_trip;
 mod support;
 mod valid;
+mod warnings;

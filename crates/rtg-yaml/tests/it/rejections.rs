@@ -8,6 +8,8 @@ use rtg_yaml::{ErrorKind, NameKind, build_catalog};
 
 use crate::support::{BASE, assert_at, base_with, card_error, card_error_with, triggered};
 
+mod language;
+
 // --- YAML structure -----------------------------------------------------------------------
 
 #[test]
@@ -193,7 +195,10 @@ fn unknown_effects_list_the_registered_ones_and_the_closest() {
         panic!("{e}")
     };
     assert_eq!(name, "damage_playr");
-    assert_eq!(expected.len(), 17);
+    assert_eq!(
+        expected.len(),
+        rtg_effects::builtin_registry().names().count()
+    );
     assert_eq!(suggestion.as_deref(), Some("damage_player"));
     assert_at(
         &e,
@@ -456,7 +461,10 @@ fn wrong_value_types_are_rejected() {
         &e,
         17,
         Some("abilities[0].alterations[0].params.amount"),
-        &["`$attack` or `$defense`", "found string \"lots\""],
+        &[
+            "`$attack`, `$defense`, another `$variable` or an expression",
+            "found string \"lots\"",
+        ],
     );
 
     let e = card_error(&base_with("amount: 2", "amount: 2.5"));
@@ -955,7 +963,7 @@ fn spawn_templates_must_be_creatures() {
         "template:\n  card_id: bolt\n  name: Bolt\n  type: spell",
     ));
     assert!(
-        matches!(e.kind(), ErrorKind::TemplateNotCreature { card_id, card_type: "spell" } if card_id == "bolt"),
+        matches!(e.kind(), ErrorKind::WrongTemplateType { card_id, card_type: "spell", required: "creature" } if card_id == "bolt"),
         "{e}"
     );
     assert_at(
@@ -969,7 +977,7 @@ fn spawn_templates_must_be_creatures() {
     let catalog = build_catalog([spell]).unwrap();
     let e = card_error_with(&spawn("template_card_id: bolt_01"), Some(&catalog));
     assert!(
-        matches!(e.kind(), ErrorKind::TemplateNotCreature { .. }),
+        matches!(e.kind(), ErrorKind::WrongTemplateType { .. }),
         "{e}"
     );
     assert_at(

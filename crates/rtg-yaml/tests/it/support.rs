@@ -125,3 +125,35 @@ impl Drop for TempDir {
 pub(crate) fn creature(id: &str) -> String {
     format!("card_id: {id}\nname: {id}\ntype: creature\nmana: {{fire: 1}}\nattack: 1\ndefense: 1\n")
 }
+
+/// An activated creature ability with one alteration, given as YAML lines indented for an
+/// alteration (the `- effect:` line first). The alteration starts at line 9, as in
+/// [`triggered`].
+pub(crate) fn activated(alteration: &str) -> String {
+    triggered(alteration).replacen("ability_type: triggered", "ability_type: activated", 1)
+}
+
+/// A catalog of vanilla creatures with these ids (for card references in conditions).
+pub(crate) fn catalog_of(ids: &[&str]) -> Catalog {
+    use std::sync::Arc;
+    let defs = ids.iter().map(|id| {
+        Arc::new(rtg_core::CardDefinition::vanilla(
+            id,
+            id,
+            rtg_core::CardType::Creature,
+        ))
+    });
+    rtg_yaml::build_catalog(defs).expect("distinct ids")
+}
+
+/// Parses `text` as `card.yaml` (with `catalog`), expecting it to load.
+#[track_caller]
+pub(crate) fn card_ok(
+    text: &str,
+    catalog: Option<&Catalog>,
+) -> std::sync::Arc<rtg_core::CardDefinition> {
+    match parse_card("card.yaml", text, catalog) {
+        Ok(def) => def,
+        Err(e) => panic!("{e}\nin:\n{text}"),
+    }
+}

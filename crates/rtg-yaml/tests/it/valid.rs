@@ -9,6 +9,8 @@ use rtg_yaml::{ErrorKind, Loader, NameKind, parse_card};
 
 use crate::support::{BASE, base_with};
 
+mod language;
+
 #[test]
 fn a_creature_with_an_activated_ability_loads_every_field() {
     let card = parse_card("card.yaml", BASE, None).unwrap();

@@ -1,0 +1,309 @@
+//! One alteration: its effect, target, triggers and filters, and PTG 0.9's conditions, groups
+//! and `each`, checked together and built into an [`AlterationData`].
+
+use std::sync::Arc;
+
+use rtg_core::{
+    AbilityType, AlterationData, CardType, EffectSpec, TargetKind, TargetSpec, TriggerOwner,
+};
+use serde_saphyr::Spanned;
+
+use super::{Builder, Resolver, Result};
+use crate::error::{ErrorKind, NameKind};
+use crate::path::FieldPath;
+use crate::raw::{RawAlteration, RawParams};
+use crate::suggest::suggest;
+use crate::yaml::at;
+
+/// What an alteration needs to know of the card it belongs to.
+pub(crate) struct CardInfo<'a> {
+    /// The card's type.
+    pub(crate) card_type: CardType,
+    /// The card's group, if any.
+    pub(crate) group: Option<&'a str>,
+}
+
+impl Builder<'_> {
+    pub(super) fn alteration(
+        &self,
+        written: &Spanned<RawAlteration>,
+        ability_type: AbilityType,
+        card: &CardInfo<'_>,
+        path: &FieldPath,
+        resolver: &mut dyn Resolver,
+    ) -> Result<AlterationData> {
+        let raw = &written.value;
+        let effect = &raw.effect.value;
+        let Some(handler) = self.registry.get(effect) else {
+            let expected: Vec<String> = self.registry.names().map(str::to_owned).collect();
+            let suggestion = suggest(effect, expected.iter().map(String::as_str));
+            return Err(self.err(
+                &path.key("effect"),
+                at(&raw.effect),
+                ErrorKind::UnknownName {
+                    kind: NameKind::Effect,
+                    name: effect.clone(),
+                    expected,
+                    suggestion,
+                },
+            ));
+        };
+        if let Some(delay) = &raw.delay {
+            return Err(self.err(
+                &path.key("delay"),
+                at(delay),
+                ErrorKind::Unsupported(
+                    "delayed effects (`delay`, PTG 0.9's) are not supported yet: an alteration \
+                     takes effect when it starts"
+                        .to_owned(),
+                ),
+            ));
+        }
+        let spec = handler.spec();
+        let target = raw
+            .target
+            .as_ref()
+            .map_or(TargetSpec::Choose, |t| t.value.0);
+        let group = match &raw.group {
+            Some(g) => Some(self.group_name(&g.value, &path.key("group"), at(g))?),
+            None => None,
+        };
+        self.check_target(spec, raw, target, path)?;
+        let mass = target == TargetSpec::Each || group.is_some();
+        self.check_mass_fields(spec, raw, mass, path)?;
+        let start_trigger = raw.start_trigger.as_ref().map(|e| e.value.0);
+        let end_trigger = raw.end_trigger.as_ref().map(|e| e.value.0);
+        match ability_type {
+            AbilityType::Triggered if start_trigger.is_none() => {
+                return Err(self.err(path, at(written), ErrorKind::MissingStartTrigger));
+            }
+            AbilityType::Activated => {
+                let misplaced = [
+                    ("start_trigger", raw.start_trigger.as_ref().and_then(at)),
+                    (
+                        "trigger_self",
+                        raw.trigger_self.as_ref().filter(|t| !t.value).and_then(at),
+                    ),
+                    ("trigger_owner", raw.trigger_owner.as_ref().and_then(at)),
+                    ("trigger_card_id", raw.trigger_card_id.as_ref().and_then(at)),
+                ];
+                let given = [
+                    start_trigger.is_some(),
+                    raw.trigger_self.as_ref().is_some_and(|t| !t.value),
+                    raw.trigger_owner.is_some(),
+                    raw.trigger_card_id.is_some(),
+                ];
+                if let Some(((field, pos), _)) =
+                    misplaced.into_iter().zip(given).find(|(_, bad)| *bad)
+                {
+                    return Err(self.err(
+                        &path.key(field),
+                        pos,
+                        ErrorKind::TriggerOnActivated { field },
+                    ));
+                }
+            }
+            AbilityType::Triggered => {}
+        }
+        if !spec.reversible {
+            let reversal = [
+                (
+                    "end_trigger",
+                    raw.end_trigger.as_ref().and_then(at),
+                    end_trigger.is_some(),
+                ),
+                (
+                    "turn_duration",
+                    raw.turn_duration.as_ref().and_then(at),
+                    raw.turn_duration.is_some(),
+                ),
+            ];
+            if let Some((field, pos, _)) = reversal.into_iter().find(|(_, _, given)| *given) {
+                return Err(self.err(
+                    &path.key(field),
+                    pos,
+                    ErrorKind::NotReversible {
+                        effect: spec.name.clone(),
+                        field,
+                    },
+                ));
+            }
+        }
+        // `fight` trades the card's attack for the target's; a spell has none (docs/rules.md,
+        // "Effects new in 0.9").
+        if spec.name == "fight" && card.card_type == CardType::Spell {
+            return Err(self.err(
+                &path.key("effect"),
+                at(&raw.effect),
+                ErrorKind::Meaningless(
+                    "a spell has no attack, so it cannot fight; give `fight` to a creature's \
+                     ability"
+                        .to_owned(),
+                ),
+            ));
+        }
+        let trigger_card_id = match &raw.trigger_card_id {
+            Some(id) => {
+                Some(self.card_ref(&id.value, &path.key("trigger_card_id"), at(id), resolver)?)
+            }
+            None => None,
+        };
+        let condition = match &raw.condition {
+            Some(c) => Some(self.condition(c, &path.key("condition"), &*resolver)?),
+            None => None,
+        };
+        let target_condition = match &raw.target_condition {
+            Some(c) => Some(self.condition(c, &path.key("target_condition"), &*resolver)?),
+            None => None,
+        };
+        let required = self.required_group(raw, card, path)?;
+        let condition = match (condition, required) {
+            (Some(c), Some(r)) => Some(c.and(r)),
+            (c, r) => c.or(r),
+        };
+        let empty = RawParams::default();
+        let (params, params_at) = match &raw.params {
+            Some(p) => (&p.value, at(p)),
+            None => (&empty, at(written)),
+        };
+        let params = self.params(
+            handler.as_ref(),
+            spec,
+            params,
+            &path.key("params"),
+            params_at,
+            resolver,
+        )?;
+        Ok(AlterationData {
+            effect: Arc::from(spec.name.as_str()),
+            target,
+            start_trigger,
+            end_trigger,
+            trigger_self: raw.trigger_self.as_ref().is_none_or(|t| t.value),
+            trigger_owner: raw
+                .trigger_owner
+                .as_ref()
+                .map_or(TriggerOwner::Any, |o| o.value.0),
+            trigger_card_id,
+            turn_duration: raw
+                .turn_duration
+                .as_ref()
+                .map(|t| u32::try_from(t.value.0).unwrap_or(1)),
+            params,
+            condition: condition.map(Arc::new),
+            target_condition: target_condition.map(Arc::new),
+            exclude_self: mass && raw.exclude_self.as_ref().is_some_and(|e| e.value),
+            group,
+            // Without `each` or `group`, `from_zone` only said where `require_group` looks,
+            // which the condition now holds.
+            from_zone: raw.from_zone.as_ref().filter(|_| mass).map(|z| z.value.0),
+        })
+    }
+
+    /// The `target` fits the effect: a card effect takes `self`, `choose` or `each`, a player
+    /// effect `owner`, `opponent` or `choose`; a `group` alteration (card effects only) names
+    /// whose zone it sweeps: `owner`, `opponent`, `self` (the card's owner) or `choose`.
+    fn check_target(
+        &self,
+        spec: &EffectSpec,
+        raw: &RawAlteration,
+        target: TargetSpec,
+        path: &FieldPath,
+    ) -> Result<()> {
+        let acts_on_cards = spec.target_kind == TargetKind::Card;
+        if let Some(group) = &raw.group {
+            if !acts_on_cards {
+                return Err(self.err(
+                    &path.key("group"),
+                    at(group),
+                    ErrorKind::CardsOnly {
+                        field: "group",
+                        effect: spec.name.clone(),
+                    },
+                ));
+            }
+            if target == TargetSpec::Each {
+                return Err(self.err(
+                    &path.key("target"),
+                    raw.target.as_ref().and_then(at),
+                    ErrorKind::Conflict {
+                        first: "target: each".to_owned(),
+                        second: "group".to_owned(),
+                    },
+                ));
+            }
+            return Ok(());
+        }
+        let allowed: &[TargetSpec] = if acts_on_cards {
+            &[TargetSpec::SelfCard, TargetSpec::Choose, TargetSpec::Each]
+        } else {
+            &[TargetSpec::Owner, TargetSpec::Opponent, TargetSpec::Choose]
+        };
+        if allowed.contains(&target) {
+            return Ok(());
+        }
+        Err(self.err(
+            &path.key("target"),
+            raw.target.as_ref().and_then(at),
+            ErrorKind::TargetMismatch {
+                effect: spec.name.clone(),
+                acts_on: if acts_on_cards { "card" } else { "player" },
+                target: target.name(),
+                allowed: allowed.iter().map(|t| t.name()).collect(),
+            },
+        ))
+    }
+
+    /// `exclude_self` and `from_zone` say which cards a mass alteration (`each`, `group`)
+    /// takes, and mean nothing on another (`from_zone` also tells `require_group` where to
+    /// look); `target_condition` is about a card, which a player effect without `group` has
+    /// none of.
+    fn check_mass_fields(
+        &self,
+        spec: &EffectSpec,
+        raw: &RawAlteration,
+        mass: bool,
+        path: &FieldPath,
+    ) -> Result<()> {
+        if mass {
+            return Ok(());
+        }
+        if let Some(exclude) = raw.exclude_self.as_ref().filter(|e| e.value) {
+            return Err(self.err(
+                &path.key("exclude_self"),
+                at(exclude),
+                ErrorKind::Needs {
+                    field: "exclude_self".to_owned(),
+                    needs: "`target: each` or `group`".to_owned(),
+                },
+            ));
+        }
+        if let Some(zone) = raw
+            .from_zone
+            .as_ref()
+            .filter(|_| raw.require_group.is_none())
+        {
+            return Err(self.err(
+                &path.key("from_zone"),
+                at(zone),
+                ErrorKind::Needs {
+                    field: "from_zone".to_owned(),
+                    needs: "`target: each`, `group` or `require_group`".to_owned(),
+                },
+            ));
+        }
+        if let Some(condition) = &raw.target_condition
+            && spec.target_kind == TargetKind::Player
+        {
+            return Err(self.err(
+                &path.key("target_condition"),
+                at(condition),
+                ErrorKind::CardsOnly {
+                    field: "target_condition",
+                    effect: spec.name.clone(),
+                },
+            ));
+        }
+        Ok(())
+    }
+}
