@@ -42,14 +42,17 @@
 /// The data of a game. Internals stay out: the digest's hasher (`rtg_core::Fnv64`) and the
 /// listener index's entries are reachable from `rtg-core` for the crates that need them.
 pub use rtg_core::{
-    AbilityType, Aim, AlterationData, AlterationRef, Amount, Applied, ArmedReversal, CardAbility,
-    CardDefinition, CardId, CardInstance, CardSetup, CardTable, CardType, Cards, Combat,
-    CombatBuffers, Content, DefIndex, DefinitionTable, DuplicateEffect, EffectContext, EffectError,
-    EffectHandler, EffectRegistry, EffectSpec, Event, EventType, GameRng, GameState, GameStatus,
-    HAND_LIMIT, InstanceId, Location, MAX_AMOUNT, MAX_COUNT, Mana, ManaCost, ManaPool,
-    ManaRequirement, ManaType, ParamKind, ParamSpec, ParamValue, Params, PendingTrigger, Phase,
-    PlayerId, PlayerState, PositionBuilder, Record, RuleSet, STARTING_HEALTH, SetupError, StatLine,
-    TableError, Target, TargetKind, TargetSpec, Technique, TechniqueSet, TriggerOwner, Zone,
+    AbilityType, AbilityUse, Aim, AlterationData, AlterationRef, Amount, Applied, ArmedReversal,
+    CardAbility, CardDefinition, CardId, CardInstance, CardSetup, CardTable, CardType, Cards,
+    Combat, CombatBuffers, CompareOp, Condition, ConditionError, Content, DefIndex,
+    DefinitionTable, DuplicateEffect, EffectContext, EffectError, EffectHandler, EffectRegistry,
+    EffectSpec, Event, EventType, Expr, GameRng, GameState, GameStatus, HAND_LIMIT, InstanceId,
+    Location, MAX_AMOUNT, MAX_COUNT, Mana, ManaCost, ManaPool, ManaRequirement, ManaType, Operand,
+    ParamKind, ParamSpec, ParamValue, Params, PendingChoice, PendingTrigger, PermanentSetup, Phase,
+    PlayerId, PlayerState, PositionBuilder, Record, RuleSet, STARTING_HEALTH, Scope, SetupError,
+    StatLine, TableError, Target, TargetKind, TargetSpec, Technique, TechniqueSet, TextValues,
+    TriggerOwner, VARIABLES, VarType, Variable, VariableArgs, VariableParam, VariableParamKind,
+    VariableSpec, Zone, ZoneOwner,
 };
 
 pub use rtg_effects::{Builtin, BuiltinEffect, builtin_registry};
