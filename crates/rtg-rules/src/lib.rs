@@ -49,6 +49,7 @@ pub use engine::{
 pub use error::RulesError;
 pub use game::Game;
 pub use legal::{legal_actions, targets_for};
+pub use rtg_combat::BlockRefusal;
 pub use rtg_events::{Scratch, TriggerStage, TriggerUse};
 pub use setup::{
     GameConfig, Player, SetupFailure, content_for, new_game, start, start_in_place,

@@ -1,9 +1,10 @@
 //! # rtg-scenario
 //!
 //! Scenario files: snapshot tests of card behaviour. A scenario sets up a game position directly
-//! (zones in order, creature state, pools, phase, active player, seed), plays steps (actions,
-//! phase advances, pending-trigger choices, refusals it expects) and checks the outcome (health,
-//! pools, zones, stats, phase, winner, pending triggers, emitted events). Running one gives a
+//! (zones in order, creature and permanent state, pools, phase, active player, seed, rule set),
+//! plays steps (actions, phase advances, pending-trigger targets, pending choices, refusals it
+//! expects) and checks the outcome (health, pools, zones, stats, tapped flags, phase, winner,
+//! pending triggers and choices, emitted events). Running one gives a
 //! [`Transcript`]: a compact, stable text of each step, its events and the state after it, ready
 //! to be snapshotted.
 //!

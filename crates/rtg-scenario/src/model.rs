@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-use rtg_core::{EventType, Mana, ManaType, Phase, PlayerId, Zone};
+use rtg_core::{EventType, Mana, ManaType, Phase, PlayerId, RuleSet, Zone};
 use rtg_rules::RulesError;
 
 use crate::error::ScenarioError;
@@ -55,6 +55,12 @@ pub struct SetupCard {
     pub attack_buff: i32,
     /// Defense buff with no end.
     pub defense_buff: i32,
+    /// Tapped (any permanent; independent of `attacked`).
+    pub tapped: bool,
+    /// The creature-only keys written on it (`sick`, `attacked`, `damage`, `attack_buff`,
+    /// `defense_buff`), whatever their values: an artifact may carry none of them, which only
+    /// the card's definition can tell, when the position is built.
+    pub creature_keys: Vec<&'static str>,
     /// The line it is written on, when found.
     pub line: Option<usize>,
 }
@@ -140,6 +146,13 @@ pub enum Action {
         /// The chosen target.
         target: TargetRef,
     },
+    /// Resolve a pending choice by taking one of its options.
+    ResolveChoice {
+        /// Index among pending choices, oldest first.
+        index: usize,
+        /// The option, from 0, in the card file's order.
+        option: usize,
+    },
     /// N phase steps.
     Advance(u32),
     /// Step until a phase (of a player's turn, if given).
@@ -199,6 +212,8 @@ pub enum Check {
     CardZone(CardRef, Place),
     /// `REF.sick`
     Sick(CardRef, bool),
+    /// `REF.tapped`
+    Tapped(CardRef, bool),
     /// `phase`
     Phase(Phase),
     /// `active`
@@ -207,6 +222,8 @@ pub enum Check {
     Winner(Winner),
     /// `pending_triggers`
     PendingTriggers(usize),
+    /// `pending_choices`
+    PendingChoices(usize),
     /// `events`
     Events(Vec<EventCheck>),
 }
@@ -253,6 +270,8 @@ pub struct Scenario {
     pub turn: Option<u32>,
     /// The turn limit, if any.
     pub turn_limit: Option<u32>,
+    /// The base rules the game follows (`rules:`, default `ptg-0.2`).
+    pub rules: RuleSet,
     /// Whose turn.
     pub active: PlayerId,
     /// The phase.
@@ -361,6 +380,18 @@ fn phase_name(name: &str) -> Result<Phase, String> {
     })
 }
 
+fn rule_set_name(name: &str) -> Result<RuleSet, String> {
+    let names = RuleSet::ALL.map(RuleSet::name);
+    RuleSet::from_name(name).ok_or_else(|| {
+        format!(
+            "unknown rule set `{name}`; expected {} (the default) or {}{}",
+            names[0],
+            names[1],
+            hint(name, names)
+        )
+    })
+}
+
 fn mana_map(entries: &[(String, u32)]) -> Result<Mana, String> {
     let mut mana = Mana::EMPTY;
     for (kind, n) in entries {
@@ -394,6 +425,17 @@ fn value_int(value: &Value) -> Result<i64, String> {
     match value {
         Value::Int(n) => Ok(*n),
         other => Err(format!("expected a whole number, found {other}")),
+    }
+}
+
+fn value_count(value: &Value) -> Result<usize, String> {
+    usize::try_from(value_int(value)?).map_err(|_| "expected a count".to_owned())
+}
+
+fn value_bool(value: &Value) -> Result<bool, String> {
+    match value {
+        Value::Bool(b) => Ok(*b),
+        other => Err(format!("expected true or false, found {other}")),
     }
 }
 
@@ -484,19 +526,26 @@ impl Scenario {
                             damage: 0,
                             attack_buff: 0,
                             defense_buff: 0,
+                            tapped: false,
+                            creature_keys: Vec::new(),
                             line: card_line(id),
                         },
                         RawCard::Full(full) => {
-                            let creature_state = full.sick.is_some()
-                                || full.attacked.is_some()
-                                || full.damage.is_some()
-                                || full.attack_buff.is_some()
-                                || full.defense_buff.is_some();
-                            if creature_state && zone != Zone::Battlefield {
+                            let creature_keys = full.creature_keys();
+                            if !creature_keys.is_empty() && zone != Zone::Battlefield {
                                 return Err(err(
                                     None,
                                     format!(
                                         "{name}'s {zone} card `{}`: sick, attacked, damage and buffs apply only on the battlefield",
+                                        full.card
+                                    ),
+                                ));
+                            }
+                            if full.tapped.is_some() && zone != Zone::Battlefield {
+                                return Err(err(
+                                    card_line(&full.card),
+                                    format!(
+                                        "{name}'s {zone} card `{}`: tapped applies only on the battlefield",
                                         full.card
                                     ),
                                 ));
@@ -509,6 +558,8 @@ impl Scenario {
                                 damage: full.damage.unwrap_or(0),
                                 attack_buff: full.attack_buff.unwrap_or(0),
                                 defense_buff: full.defense_buff.unwrap_or(0),
+                                tapped: full.tapped.unwrap_or(false),
+                                creature_keys,
                                 line: card_line(&full.card),
                             }
                         }
@@ -564,6 +615,11 @@ impl Scenario {
             .map_err(|m| err(top_level_line(text, "active"), format!("active: {m}")))?;
         let phase = phase_name(&raw.phase)
             .map_err(|m| err(top_level_line(text, "phase"), format!("phase: {m}")))?;
+        let rules = match &raw.rules {
+            None => RuleSet::default(),
+            Some(name) => rule_set_name(name)
+                .map_err(|m| err(top_level_line(text, "rules"), format!("rules: {m}")))?,
+        };
         // The engine's turn counter stops at u32::MAX rather than wrapping, so a turn near it
         // would give both seats the same turn number, and `turn_limit + 1` would never begin.
         for (key, value) in [("turn", raw.turn), ("turn_limit", raw.turn_limit)] {
@@ -616,6 +672,7 @@ impl Scenario {
             seed: raw.seed.unwrap_or(0),
             turn: raw.turn,
             turn_limit: raw.turn_limit,
+            rules,
             active,
             phase,
             players: [first, second],
@@ -707,6 +764,12 @@ fn convert_step(names: &Names<'_>, step: RawStep) -> Result<StepKind, String> {
             target: names.target(&r.target)?,
         });
     }
+    if let Some(r) = step.resolve_choice {
+        actions.push(Action::ResolveChoice {
+            index: r.index,
+            option: r.option,
+        });
+    }
     if let Some(n) = step.advance {
         actions.push(Action::Advance(n));
     }
@@ -761,7 +824,7 @@ fn convert_step(names: &Names<'_>, step: RawStep) -> Result<StepKind, String> {
             Ok(StepKind::Expect(checks))
         }
         (0, None) => Err(
-            "a step needs one of: play, attack, block, order_blockers, activate, resolve_pending, advance, advance_to, expect"
+            "a step needs one of: play, attack, block, order_blockers, activate, resolve_pending, resolve_choice, advance, advance_to, expect"
                 .to_owned(),
         ),
         _ => Err("a step holds exactly one action (or one `expect`)".to_owned()),
@@ -772,11 +835,8 @@ fn convert_check(names: &Names<'_>, path: &str, value: &Value) -> Result<Check, 
     match path {
         "phase" => return Ok(Check::Phase(phase_name(value_str(value)?)?)),
         "active" => return Ok(Check::Active(names.player(value_str(value)?)?)),
-        "pending_triggers" => {
-            return Ok(Check::PendingTriggers(
-                usize::try_from(value_int(value)?).map_err(|_| "expected a count".to_owned())?,
-            ));
-        }
+        "pending_triggers" => return Ok(Check::PendingTriggers(value_count(value)?)),
+        "pending_choices" => return Ok(Check::PendingChoices(value_count(value)?)),
         "winner" => {
             let w = value_str(value)?;
             return Ok(Check::Winner(match w {
@@ -848,10 +908,17 @@ fn convert_check(names: &Names<'_>, path: &str, value: &Value) -> Result<Check, 
     match parts.as_slice() {
         [handle, attr] => card_check(names.card(handle)?, attr, value),
         _ => Err(format!(
-            "unknown check: expected PLAYER.health, PLAYER.pool, PLAYER.ZONE, PLAYER.ZONE.count, REF.attack, REF.defense, REF.zone, REF.sick, phase, active, winner, pending_triggers or events{}",
+            "unknown check: expected PLAYER.health, PLAYER.pool, PLAYER.ZONE, PLAYER.ZONE.count, REF.attack, REF.defense, REF.zone, REF.sick, REF.tapped, phase, active, winner, pending_triggers, pending_choices or events{}",
             hint(
                 path,
-                ["phase", "active", "winner", "pending_triggers", "events"]
+                [
+                    "phase",
+                    "active",
+                    "winner",
+                    "pending_triggers",
+                    "pending_choices",
+                    "events"
+                ]
             )
         )),
     }
@@ -861,10 +928,8 @@ fn card_check(card: CardRef, attr: &str, value: &Value) -> Result<Check, String>
     match attr {
         "attack" => Ok(Check::Attack(card, value_int(value)?)),
         "defense" => Ok(Check::Defense(card, value_int(value)?)),
-        "sick" => match value {
-            Value::Bool(b) => Ok(Check::Sick(card, *b)),
-            other => Err(format!("expected true or false, found {other}")),
-        },
+        "sick" => Ok(Check::Sick(card, value_bool(value)?)),
+        "tapped" => Ok(Check::Tapped(card, value_bool(value)?)),
         "zone" => {
             let name = value_str(value)?;
             if name == "gone" {
@@ -874,8 +939,8 @@ fn card_check(card: CardRef, attr: &str, value: &Value) -> Result<Check, String>
             }
         }
         other => Err(format!(
-            "unknown card property `{other}`; expected attack, defense, zone or sick{}",
-            hint(other, ["attack", "defense", "zone", "sick"])
+            "unknown card property `{other}`; expected attack, defense, zone, sick or tapped{}",
+            hint(other, ["attack", "defense", "zone", "sick", "tapped"])
         )),
     }
 }

@@ -152,6 +152,9 @@ pub(crate) struct RawScenario {
     pub(crate) turn: Option<u32>,
     #[serde(default)]
     pub(crate) turn_limit: Option<u32>,
+    /// The rule set's name (`ptg-0.2`, `ptg-0.9`), checked in `model.rs`.
+    #[serde(default)]
+    pub(crate) rules: Option<String>,
     pub(crate) active: String,
     pub(crate) phase: String,
     pub(crate) players: Ordered<RawPlayer>,
@@ -209,6 +212,25 @@ pub(crate) struct RawCardState {
     pub(crate) attack_buff: Option<i32>,
     #[serde(default)]
     pub(crate) defense_buff: Option<i32>,
+    #[serde(default)]
+    pub(crate) tapped: Option<bool>,
+}
+
+impl RawCardState {
+    /// The creature-only keys written on this card, in the file format's order: they are
+    /// invalid on an artifact, and anywhere but a battlefield.
+    pub(crate) fn creature_keys(&self) -> Vec<&'static str> {
+        [
+            ("sick", self.sick.is_some()),
+            ("attacked", self.attacked.is_some()),
+            ("damage", self.damage.is_some()),
+            ("attack_buff", self.attack_buff.is_some()),
+            ("defense_buff", self.defense_buff.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(key, written)| written.then_some(key))
+        .collect()
+    }
 }
 
 /// One step: exactly one action key, and optionally `expect_error`.
@@ -227,6 +249,8 @@ pub(crate) struct RawStep {
     pub(crate) activate: Option<RawActivate>,
     #[serde(default)]
     pub(crate) resolve_pending: Option<RawResolve>,
+    #[serde(default)]
+    pub(crate) resolve_choice: Option<RawResolveChoice>,
     #[serde(default)]
     pub(crate) advance: Option<u32>,
     #[serde(default)]
@@ -290,6 +314,14 @@ pub(crate) struct RawActivate {
 pub(crate) struct RawResolve {
     pub(crate) index: usize,
     pub(crate) target: String,
+}
+
+/// `resolve_choice: {index, option}`
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawResolveChoice {
+    pub(crate) index: usize,
+    pub(crate) option: usize,
 }
 
 /// `advance_to: PHASE` or `advance_to: {phase, player}`

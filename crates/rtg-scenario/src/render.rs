@@ -3,7 +3,9 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use rtg_core::{Event, GameState, GameStatus, InstanceId, Location, PlayerId, Target, Zone};
+use rtg_core::{
+    CardType, Event, GameState, GameStatus, InstanceId, Location, PlayerId, Target, Technique, Zone,
+};
 
 /// How cards and players are named in text: by handle when the scenario gave one, else
 /// `card_id#N`.
@@ -69,17 +71,50 @@ pub fn event_line(state: &GameState, names: &Names, event: &Event) -> String {
     line
 }
 
-/// A card in a zone: its name, and for a creature on the battlefield its stats and flags.
+/// A card in a zone: its name, and on the battlefield its state: a creature's stats and flags,
+/// the word `artifact` for an artifact, and `tapped` for any tapped permanent.
+///
+/// What PTG 0.9's language added (tapped, artifacts, blocking restrictions, techniques that
+/// differ from the printed ones) is written only when present, so that a game of PTG 0.2.0's
+/// cards reads exactly as it always did.
 pub fn card_text(state: &GameState, names: &Names, id: InstanceId) -> String {
     let card = state.card(id);
+    let def = state.def(id);
     let mut text = names.card(state, id);
-    if card.location() == Location::Battlefield && state.def(id).is_creature() {
+    if card.location() != Location::Battlefield {
+        return text;
+    }
+    if def.is_creature() {
         let _ = write!(text, " {}/{}", card.attack(), card.defense());
         if card.summoning_sick {
             text.push_str(" sick");
         }
         if card.attacked_this_turn {
             text.push_str(" attacked");
+        }
+    } else if def.card_type == CardType::Artifact {
+        text.push_str(" artifact");
+    }
+    if card.tapped {
+        text.push_str(" tapped");
+    }
+    if card.cannot_block {
+        text.push_str(" cannot_block");
+    }
+    if card.unblockable {
+        text.push_str(" unblockable");
+    }
+    // Granted techniques as `+haste`, removed printed ones as `-flying`: the printed ones are
+    // the card's file, not its state.
+    for technique in Technique::ALL {
+        match (def.has(technique), card.has(technique)) {
+            (false, true) => {
+                let _ = write!(text, " +{}", technique.name());
+            }
+            (true, false) => {
+                let _ = write!(text, " -{}", technique.name());
+            }
+            _ => {}
         }
     }
     text
@@ -120,6 +155,9 @@ pub fn state_text(state: &GameState, names: &Names) -> String {
     if !state.pending_triggers().is_empty() {
         let _ = writeln!(out, "pending triggers: {}", state.pending_triggers().len());
     }
+    if !state.pending_choices().is_empty() {
+        let _ = writeln!(out, "pending choices: {}", state.pending_choices().len());
+    }
     match state.status() {
         GameStatus::Ongoing => {}
         GameStatus::Winner(p) => {
@@ -135,7 +173,7 @@ pub fn state_text(state: &GameState, names: &Names) -> String {
 /// A refusal in words, with cards and players by their names rather than raw ids
 /// (`goblin_01#3 is summoning sick` instead of `#3 is summoning sick`).
 pub fn error_text(state: &GameState, names: &Names, error: &rtg_rules::RulesError) -> String {
-    use rtg_rules::RulesError as E;
+    use rtg_rules::{BlockRefusal, RulesError as E};
     let card = |id: InstanceId| names.card(state, id);
     let player = |p: PlayerId| names.player(p).to_owned();
     match error {
@@ -173,6 +211,29 @@ pub fn error_text(state: &GameState, names: &Names, error: &rtg_rules::RulesErro
             card(*id)
         ),
         E::IllegalTarget(t) => format!("{} is not a legal target", names.target(state, *t)),
+        E::Tapped(id) => format!("{} is tapped", card(*id)),
+        E::MaxActivations {
+            card: id,
+            index,
+            max,
+        } => format!(
+            "ability {index} of {} was already used {max} time(s) this turn",
+            card(*id)
+        ),
+        // The reasons PTG 0.9 added name their cards; the older ones keep the raw ids their
+        // transcripts have always shown.
+        E::CannotBlock(BlockRefusal::Tapped(id)) => {
+            format!("cannot block: {} is tapped and cannot block", card(*id))
+        }
+        E::CannotBlock(BlockRefusal::Forbidden(id)) => {
+            format!(
+                "cannot block: {} cannot block (an effect says so)",
+                card(*id)
+            )
+        }
+        E::CannotBlock(BlockRefusal::Unblockable(id)) => {
+            format!("cannot block: {} cannot be blocked", card(*id))
+        }
         E::UnexpectedTarget(t) => {
             format!(
                 "this takes no target, but {} was given",

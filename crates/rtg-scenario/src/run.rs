@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rtg_core::{
-    CardSetup, Content, Event, GameState, GameStatus, InstanceId, Location, ManaType,
-    PositionBuilder, Target, Zone,
+    CardSetup, CardType, Content, Event, GameState, GameStatus, InstanceId, Location, ManaType,
+    PermanentSetup, PositionBuilder, RuleSet, Target, Zone,
 };
 use rtg_rules::{Action as RulesAction, RulesError, apply};
 
@@ -105,7 +105,8 @@ pub fn build_position(
     builder
         .seed(scenario.seed)
         .phase(scenario.phase)
-        .active(scenario.active);
+        .active(scenario.active)
+        .rules(scenario.rules);
     builder.turn_limit(scenario.turn_limit);
     if let Some(turn) = scenario.turn {
         builder.turn(turn);
@@ -124,7 +125,34 @@ pub fn build_position(
                 let id = builder
                     .add_card(player, *zone, &card.card)
                     .map_err(|e| invalid_at(card.line, format!("{}'s {zone}: {e}", setup.name)))?;
-                if *zone == Zone::Battlefield && builder.state().def(id).is_creature() {
+                let card_type = builder.state().def(id).card_type;
+                if *zone == Zone::Battlefield
+                    && card_type == CardType::Artifact
+                    && !card.creature_keys.is_empty()
+                {
+                    return Err(invalid_at(
+                        card.line,
+                        format!(
+                            "{}'s battlefield: `{}` is an artifact, which is never sick and never fights: {} apply only to creatures",
+                            setup.name,
+                            card.card,
+                            card.creature_keys.join(", ")
+                        ),
+                    ));
+                }
+                if *zone == Zone::Battlefield {
+                    builder
+                        .set_permanent(
+                            id,
+                            PermanentSetup {
+                                tapped: card.tapped,
+                            },
+                        )
+                        .map_err(|e| {
+                            invalid_at(card.line, format!("{}'s battlefield: {e}", setup.name))
+                        })?;
+                }
+                if *zone == Zone::Battlefield && card_type == CardType::Creature {
                     builder
                         .set_card(
                             id,
@@ -264,6 +292,10 @@ impl Runner<'_> {
             Action::ResolvePending { index, target } => RulesAction::ResolvePendingTrigger {
                 index: *index,
                 target: self.target(target)?,
+            },
+            Action::ResolveChoice { index, option } => RulesAction::ResolveChoice {
+                index: *index,
+                option: *option,
             },
             Action::Advance(_) | Action::AdvanceTo { .. } => RulesAction::AdvancePhase,
         })
@@ -421,6 +453,10 @@ impl Runner<'_> {
                 let id = self.card(card).map_err(|m| (sick.to_string(), m))?;
                 cmp(sick.to_string(), state.card(id).summoning_sick.to_string())
             }
+            Check::Tapped(card, tapped) => {
+                let id = self.card(card).map_err(|m| (tapped.to_string(), m))?;
+                cmp(tapped.to_string(), state.card(id).tapped.to_string())
+            }
             Check::CardZone(card, place) => {
                 let expected = match place {
                     Place::Zone(z) => z.name(),
@@ -453,6 +489,9 @@ impl Runner<'_> {
             }
             Check::PendingTriggers(n) => {
                 cmp(n.to_string(), state.pending_triggers().len().to_string())
+            }
+            Check::PendingChoices(n) => {
+                cmp(n.to_string(), state.pending_choices().len().to_string())
             }
             Check::Events(expected) => self.check_events(expected),
         }
@@ -537,6 +576,11 @@ pub fn run(scenario: &Scenario, content: Arc<Content>) -> Result<Transcript, Sce
         let _ = writeln!(runner.text, "description: {}", description.trim());
     }
     let _ = writeln!(runner.text, "seed: {}", scenario.seed);
+    // Only a non-default rule set is written, so that the transcripts of every scenario written
+    // before rule sets existed stay byte for byte what they were.
+    if scenario.rules != RuleSet::default() {
+        let _ = writeln!(runner.text, "rules: {}", scenario.rules);
+    }
     let _ = writeln!(runner.text, "setup:");
     runner
         .text
@@ -637,20 +681,28 @@ pub fn load_content(paths: &[PathBuf]) -> Result<Arc<Content>, ScenarioError> {
 }
 
 /// [`load_content`] with an effect registry of one's own.
+///
+/// Every file of every path is loaded in one batch, as `rtg check` loads them, so that a card
+/// may name a card of another path (a `template_card_id`, or the `card_id` of a condition such as
+/// `cards_with_id_in_zone`): fixture cards naming bundled ones.
 pub fn load_content_with(
     paths: &[PathBuf],
     registry: rtg_core::EffectRegistry,
 ) -> Result<Arc<Content>, ScenarioError> {
     let loader = rtg_yaml::Loader::new(registry.clone());
-    let mut cards = Vec::new();
+    let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {
-            cards.extend(loader.load_cards_from_dir(path, None)?);
+            let found = rtg_yaml::yaml_files_in(path).map_err(|e| {
+                rtg_yaml::LoadError::new(path.as_path(), rtg_yaml::ErrorKind::Io(e))
+            })?;
+            files.extend(found);
         } else {
-            cards.push(loader.load_card(path, None)?);
+            files.push(path.clone());
         }
     }
-    let catalog = rtg_yaml::build_catalog(cards)?;
+    let cards = loader.load_card_files(&files, None).into_result()?;
+    let catalog = rtg_yaml::build_catalog(cards.into_iter().map(|c| c.definition))?;
     let table = catalog
         .definition_table()
         .map_err(|e| ScenarioError::Invalid {

@@ -199,3 +199,121 @@ fn a_value_of_neither_accepted_shape_names_the_shapes_not_a_rust_type() {
         "{error}"
     );
 }
+
+/// The error of loading (and, when it loads, running on a content with one artifact) a file.
+fn language_error(dir: &TempDir, name: &str, text: &str) -> String {
+    let scenario = match load_scenario(&dir.write(name, text)) {
+        Ok(scenario) => scenario,
+        Err(error) => return error.to_string(),
+    };
+    let relic = rtg_core::CardDefinition::vanilla("relic", "Relic", rtg_core::CardType::Artifact);
+    let table = rtg_core::DefinitionTable::new([&std::sync::Arc::new(relic)]).unwrap();
+    let content = rtg_core::Content::new(table, rtg_effects::builtin_registry());
+    match rtg_scenario::run(&scenario, content) {
+        Ok(transcript) => format!("ran: {transcript}"),
+        Err(error) => error.to_string(),
+    }
+}
+
+#[test]
+fn an_unknown_rule_set_is_refused_with_its_line_and_the_valid_names() {
+    let dir = TempDir::new("rules");
+    for written in ["ptg-1.0", "ptg-0.8", "PTG-0.9", "\"\"", "0.9"] {
+        let text = format!("name: r\nrules: {written}\n{}", &HEAD["name: h\n".len()..]);
+        let error = language_error(&dir, "r.yaml", &text);
+        let shown = written.trim_matches('"');
+        assert!(
+            error.contains(&format!(
+                "r.yaml:2: error: rules: unknown rule set `{shown}`; expected ptg-0.2 (the default) or ptg-0.9"
+            )),
+            "{error}"
+        );
+    }
+    let text = format!("name: r\nrules: PTG-0.9\n{}", &HEAD["name: h\n".len()..]);
+    let error = language_error(&dir, "r.yaml", &text);
+    assert!(error.ends_with("; did you mean `ptg-0.9`?"), "{error}");
+    // Not a name at all: the parser's typed error, with the field.
+    let text = format!("name: r\nrules: [ptg-0.9]\n{}", &HEAD["name: h\n".len()..]);
+    let error = language_error(&dir, "r.yaml", &text);
+    assert!(error.contains("field `rules`"), "{error}");
+}
+
+#[test]
+fn tapped_off_the_battlefield_is_refused() {
+    let dir = TempDir::new("tapped");
+    for zone in ["hand", "deck", "graveyard"] {
+        let text = format!(
+            "name: t\nactive: a\nphase: main\nplayers:\n  a:\n    {zone}: [{{card: relic, tapped: true}}]\n  b: {{}}\n"
+        );
+        let error = language_error(&dir, "t.yaml", &text);
+        assert!(
+            error.ends_with(&format!(
+                "t.yaml:6: error: a's {zone} card `relic`: tapped applies only on the battlefield"
+            )),
+            "{error}"
+        );
+    }
+    // `tapped: false` is still a battlefield key, and a value that is not true or false is the
+    // parser's error.
+    let text = "name: t\nactive: a\nphase: main\nplayers:\n  a:\n    hand: [{card: relic, tapped: false}]\n  b: {}\n";
+    assert!(
+        language_error(&dir, "t.yaml", text).contains("tapped applies only on the battlefield")
+    );
+    let text = "name: t\nactive: a\nphase: main\nplayers:\n  a:\n    battlefield: [{card: relic, tapped: yes please}]\n  b: {}\n";
+    let error = language_error(&dir, "t.yaml", text);
+    assert!(
+        error.starts_with(&format!("{}", dir.0.join("t.yaml").display())),
+        "{error}"
+    );
+    assert!(!error.starts_with("ran:"), "{error}");
+}
+
+#[test]
+fn creature_keys_on_an_artifact_are_refused_by_name() {
+    let dir = TempDir::new("artifact");
+    let text = "name: a\nactive: a\nphase: main\nplayers:\n  a:\n    battlefield:\n      - {card: relic, sick: true, damage: 1}\n  b: {}\n";
+    let error = language_error(&dir, "a.yaml", text);
+    assert!(
+        error.ends_with(
+            "a.yaml:7: error: a's battlefield: `relic` is an artifact, which is never sick and never fights: sick, damage apply only to creatures"
+        ),
+        "{error}"
+    );
+}
+
+#[test]
+fn resolve_choice_with_huge_or_negative_numbers_is_a_typed_error_or_a_refusal_never_a_panic() {
+    let dir = TempDir::new("choice");
+    let step = |body: &str| format!("{HEAD}steps:\n  - resolve_choice: {body}\n");
+    // Numbers that are no index are the parser's errors, with the step's field.
+    for body in [
+        "{index: -1, option: 0}",
+        "{index: 0, option: -5}",
+        "{index: 18446744073709551616, option: 0}",
+        "{index: 0, option: 99999999999999999999999999}",
+        "{index: 1.5, option: 0}",
+        "{index: 0}",
+        "{index: 0, option: 0, target: a}",
+        "[0, 0]",
+    ] {
+        let error = language_error(&dir, "c.yaml", &step(body));
+        assert!(error.contains("steps[0].resolve_choice"), "{body}: {error}");
+    }
+    // The largest index loads, and the engine refuses it like any index with no choice.
+    for body in [
+        "{index: 18446744073709551615, option: 18446744073709551615}",
+        "{index: 0, option: 0}",
+    ] {
+        let error = language_error(&dir, "c.yaml", &step(body));
+        assert!(
+            error.contains("refused: no_such_pending_choice (no pending choice"),
+            "{body}: {error}"
+        );
+        assert!(error.contains("FAIL step 1"), "{error}");
+    }
+    let refused = format!(
+        "{HEAD}steps:\n  - resolve_choice: {{index: 18446744073709551615, option: 0}}\n    expect_error: no_such_pending_choice\n"
+    );
+    let ran = language_error(&dir, "c.yaml", &refused);
+    assert!(ran.ends_with("PASS\n"), "{ran}");
+}

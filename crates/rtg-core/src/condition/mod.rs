@@ -256,7 +256,7 @@ pub enum Variable {
     EventDelayRemaining,
     /// The damage dealt by a damage event (0 for other events).
     EventDamageAmount,
-    /// The attacks declared this turn.
+    /// The attacks declared in the current combat (0 once it has resolved).
     AttackersCount,
     /// The blockers of this card's combat (or of the first attack, when it is in none).
     BlockersCount,

@@ -496,7 +496,7 @@ pub static VARIABLES: [VariableSpec; 46] = [
         "attackers_count",
         Int,
         "combat",
-        "Attacks declared this turn",
+        "Attacks declared in the current combat (0 once it has resolved)",
         &["0", "1", "3"],
     ),
     plain(
