@@ -142,7 +142,7 @@ pub(crate) fn play_human(
     let mut quit = false;
     while !state.is_over() {
         let player = to_act(&state);
-        let forced = in_phase >= MAX_ACTIONS_PER_PHASE && state.pending_triggers().is_empty();
+        let forced = in_phase >= MAX_ACTIONS_PER_PHASE && !state.is_waiting();
         let action = if forced {
             Action::AdvancePhase
         } else if player == me {

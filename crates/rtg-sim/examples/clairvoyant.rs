@@ -40,7 +40,7 @@ fn play_out(
     while !state.is_over() && state.turn() < 200 {
         let player = to_act(state);
         let mut action = HeuristicBot.choose(&PlayerView::new(state, player), rng);
-        if in_phase >= MAX_ACTIONS_PER_PHASE && state.pending_triggers().is_empty() {
+        if in_phase >= MAX_ACTIONS_PER_PHASE && !state.is_waiting() {
             action = Action::AdvancePhase;
         }
         events.clear();
@@ -118,7 +118,7 @@ fn game(
         } else {
             opponent.choose(&PlayerView::new(&state, player), &mut rng)
         };
-        if in_phase >= MAX_ACTIONS_PER_PHASE && state.pending_triggers().is_empty() {
+        if in_phase >= MAX_ACTIONS_PER_PHASE && !state.is_waiting() {
             action = Action::AdvancePhase;
         }
         events.clear();

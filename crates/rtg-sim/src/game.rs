@@ -330,7 +330,7 @@ pub fn play_game_with(
     while !state.is_over() {
         let player = to_act(&state);
         let mut action = bots[player.index()].choose(&PlayerView::new(&state, player), &mut rng);
-        if in_phase >= MAX_ACTIONS_PER_PHASE && state.pending_triggers().is_empty() {
+        if in_phase >= MAX_ACTIONS_PER_PHASE && !state.is_waiting() {
             action = Action::AdvancePhase;
         }
         let turn = state.turn();

@@ -46,6 +46,15 @@ impl VarType {
         }
     }
 
+    /// A variable of this type, in words (`a number variable (int)`), for messages.
+    pub fn described(self) -> &'static str {
+        match self {
+            VarType::Int => "a number variable (int)",
+            VarType::Bool => "a true-or-false variable (bool)",
+            VarType::Text => "a name variable (str)",
+        }
+    }
+
     /// The operators a variable of this type may be compared with.
     pub fn operators(self) -> &'static [CompareOp] {
         match self {
@@ -331,8 +340,8 @@ pub enum Condition {
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum ConditionError {
     /// The operator does not apply to the variable's type.
-    #[error("operator `{op}` does not apply to `{variable}`, a {} variable; use one of {}",
-        var_type.name(), var_type.operators().iter().map(|o| o.symbol()).collect::<Vec<_>>().join(" "))]
+    #[error("operator `{op}` does not apply to `{variable}`, {}; use one of {}",
+        var_type.described(), var_type.operators().iter().map(|o| o.symbol()).collect::<Vec<_>>().join(" "))]
     Operator {
         /// The variable.
         variable: &'static str,
@@ -342,7 +351,7 @@ pub enum ConditionError {
         op: CompareOp,
     },
     /// The value is not of the variable's type.
-    #[error("`{variable}` is a {} variable: compare it with {}", var_type.name(), match var_type {
+    #[error("`{variable}` is {}: compare it with {}", var_type.described(), match var_type {
         VarType::Int => "a whole number or an expression",
         VarType::Bool => "true or false",
         VarType::Text => "a name (text)",
@@ -354,7 +363,7 @@ pub enum ConditionError {
         var_type: VarType,
     },
     /// A variable that is not a number used in an expression.
-    #[error("`{variable}` is a {} variable and cannot be used as a number", var_type.name())]
+    #[error("`{variable}` is {} and cannot be used as a number", var_type.described())]
     NotANumber {
         /// The variable.
         variable: &'static str,
