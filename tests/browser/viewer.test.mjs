@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OUT, ROOT, RTG_BIN, openPage } from './lib.mjs';
 
@@ -173,5 +173,95 @@ test('blocks are drawn between creatures, and a draw at the turn limit says why 
     assert.deepEqual(draw.consoleErrors, []);
   } finally {
     await draw.close();
+  }
+});
+
+test('a game of PTG 0.9\'s language shows its artifacts, tapped creatures, techniques and choices', async () => {
+  // Two decks of the fixture cards (free spells: Prism's choose_mana, Frost Snare's tap, Borrowed
+  // Wings' granted flying; Chime of Haste, an artifact; Tinker, which makes artifact tokens) under
+  // the ptg-0.9 rules, where attackers tap.
+  const dir = join(OUT, 'language');
+  const cards = join(dir, 'cards');
+  const decks = join(dir, 'decks');
+  mkdirSync(cards, { recursive: true });
+  mkdirSync(decks, { recursive: true });
+  for (const card of ['fire_mana_01', 'goblin_01']) {
+    copyFileSync(join(ROOT, 'cards', `${card}.yaml`), join(cards, `${card}.yaml`));
+  }
+  for (const card of ['prism_01', 'chime_of_haste_01', 'tinker_01', 'frost_snare_01', 'wings_01', 'brawler_01', 'cower_01']) {
+    copyFileSync(join(ROOT, 'fixtures', 'language', `${card}.yaml`), join(cards, `${card}.yaml`));
+  }
+  const list = [
+    'fire_mana_01: 12', 'goblin_01: 8', 'prism_01: 4', 'chime_of_haste_01: 3', 'tinker_01: 3',
+    'frost_snare_01: 2', 'wings_01: 2', 'brawler_01: 2', 'cower_01: 2',
+  ].map((l) => `  ${l}`).join('\n');
+  for (const name of ['tinkers', 'smiths']) {
+    writeFileSync(join(decks, `${name}.yaml`), `name: ${name}\ncards:\n${list}\n`);
+  }
+  const html = join(OUT, 'viewer-language.html');
+  const printed = execFileSync(
+    RTG_BIN,
+    ['play', 'tinkers', 'smiths', '--cards', cards, '--decks', decks, '--rules', 'ptg-0.9', '--seed', '1', '--html', html],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  const data = embedded(readFileSync(html, 'utf8'));
+  const steps = data.view.steps;
+  const faces = data.view.faces;
+  const field = (board) => board.players.flatMap((p) => p.battlefield);
+  const choice = steps.findIndex((s) => (s.board.pending_choices ?? []).length > 0);
+  const tapped = steps.findIndex((s) => field(s.board).some((c) => c.attack !== null && c.flags.includes('tapped')));
+  const artifact = steps.findIndex((s) => field(s.board).some((c) => faces[c.card_id].kind === 'artifact'));
+  const granted = steps.findIndex((s) => field(s.board).some((c) => (c.granted ?? []).length > 0));
+  for (const [what, at] of [['a pending choice', choice], ['a tapped creature', tapped], ['an artifact', artifact], ['a granted technique', granted]]) {
+    assert.ok(at > 0, `the game has ${what}:\n${printed.slice(0, 3000)}`);
+  }
+  // The terminal says the same in words.
+  assert.match(printed, / must choose for Prism: \{fire: 2\} or \{water: 1\}/);
+  assert.match(printed, / chooses \{(fire: 2|water: 1)\} for Prism/);
+  assert.match(printed, /\(attacked, tapped\)/);
+  assert.match(printed, /\(artifact/);
+
+  const { page, consoleErrors, screenshot, close } = await openPage(html);
+  try {
+    assert.match(await page.textContent('#title'), /— rules ptg-0\.9$/);
+    // The choice: who chooses, for which card, and its two options.
+    await page.fill('#slider', String(choice));
+    const waiting = steps[choice].board.pending_choices[0];
+    const shown = await page.$$eval('#choices .choice', (n) => n.map((c) => ({ text: c.textContent, card: Number(c.dataset.card), options: Number(c.dataset.options) })));
+    assert.equal(shown.length, steps[choice].board.pending_choices.length);
+    assert.equal(shown[0].card, waiting.card);
+    assert.equal(shown[0].options, 2);
+    assert.ok(shown[0].text.includes(`chooses for ${waiting.label}: {fire: 2} or {water: 1}`), shown[0].text);
+    assert.ok(shown[0].text.includes(steps[choice].board.players[waiting.player].name), shown[0].text);
+    await screenshot('viewer-choice');
+    // A tapped creature: marked, with its stats.
+    await page.fill('#slider', String(tapped));
+    const tappedIds = field(steps[tapped].board).filter((c) => c.attack !== null && c.flags.includes('tapped')).map((c) => c.id);
+    for (const id of tappedIds) {
+      const card = page.locator(`.battlefield .card[data-id="${id}"]`);
+      assert.ok(await card.evaluate((n) => n.classList.contains('tapped')), `card ${id} is drawn tapped`);
+      assert.match(await card.locator('.flags').textContent(), /tapped/);
+      assert.ok((await card.locator('.pt').count()) === 1, `card ${id} shows its stats`);
+    }
+    await screenshot('viewer-tapped');
+    // An artifact: on the battlefield's row of permanents, marked as one, with no stats.
+    await page.fill('#slider', String(artifact));
+    const artifactIds = field(steps[artifact].board).filter((c) => faces[c.card_id].kind === 'artifact').map((c) => c.id);
+    for (const id of artifactIds) {
+      const card = page.locator(`.battlefield .creatures .card[data-id="${id}"]`);
+      assert.equal(await card.count(), 1, `artifact ${id} is on the battlefield`);
+      assert.ok(await card.evaluate((n) => n.classList.contains('artifact')));
+      assert.match(await card.locator('.flags').textContent(), /artifact/);
+      assert.equal(await card.locator('.pt').count(), 0);
+    }
+    // A technique granted: shown as the card has it now.
+    await page.fill('#slider', String(granted));
+    const flyer = field(steps[granted].board).find((c) => (c.granted ?? []).length > 0);
+    const techniques = page.locator(`.battlefield .card[data-id="${flyer.id}"] .techniques`);
+    assert.equal(await techniques.getAttribute('data-granted'), flyer.granted.join(','));
+    assert.match(await techniques.textContent(), new RegExp(`\\+${flyer.granted[0]}`));
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await close();
   }
 });

@@ -19,8 +19,9 @@ const PYTHON_SOURCE: &str = "<python>";
 /// A card definition: the blueprint of a card, immutable.
 ///
 /// `CardDefinition(card_id, name, description="", type=CardType.CREATURE, mana=None, defense=0,
-/// attack=0, abilities=None, techniques=None, *, catalog=None)` (PTG's field order) builds one and checks it as a card
-/// file would be checked (unknown effects, parameters or trigger names raise `CardError`).
+/// attack=0, abilities=None, techniques=None, group=None, metadata=None, *, catalog=None)`
+/// (PTG 0.9.13's field order) builds one and checks it as a card file would be checked (unknown
+/// effects, parameters, trigger names, condition variables or operators raise `CardError`).
 #[pyclass(frozen, module = "rtg", name = "CardDefinition")]
 pub(crate) struct PyDef {
     pub(crate) def: Arc<Def>,
@@ -136,7 +137,8 @@ pub(crate) fn wrap_all<'py>(py: Python<'py>, defs: &[Arc<Def>]) -> PyResult<Boun
 impl PyDef {
     #[new]
     #[pyo3(signature = (card_id, name, description = "", r#type = None, mana = None, defense = 0,
-        attack = 0, abilities = None, techniques = None, *, catalog = None, health = None))]
+        attack = 0, abilities = None, techniques = None, group = None, metadata = None, *,
+        catalog = None, health = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -149,6 +151,8 @@ impl PyDef {
         attack: i64,
         abilities: Option<&Bound<'_, PyAny>>,
         techniques: Option<&Bound<'_, PyAny>>,
+        group: Option<&str>,
+        metadata: Option<&Bound<'_, PyAny>>,
         catalog: Option<&Bound<'_, PyAny>>,
         health: Option<i64>,
     ) -> PyResult<PyDef> {
@@ -204,6 +208,16 @@ impl PyDef {
             // Sets have no order; the card's technique set has one.
             names.sort();
             doc.set_item("techniques", names)?;
+        }
+        if let Some(group) = group {
+            doc.set_item("group", group)?;
+        }
+        // PTG 0.9's free-form `metadata`: checked by the loader as a file's is (a map), then
+        // dropped, since the engine never reads it.
+        if let Some(metadata) = metadata
+            && !metadata.is_none()
+        {
+            doc.set_item("metadata", metadata)?;
         }
         let text = to_json(py, doc.as_any())?;
         let catalog = catalog_of(py, catalog)?;
@@ -267,6 +281,12 @@ impl PyDef {
         py.import("rtg._ptg")?
             .getattr("_abilities_from_dict")?
             .call1((dict,))
+    }
+
+    /// Its group (tribe), or None: PTG 0.9's `group`.
+    #[getter]
+    fn group(&self) -> Option<String> {
+        self.def.group.as_deref().map(str::to_owned)
     }
 
     /// Its techniques, as a frozenset of `Technique`.

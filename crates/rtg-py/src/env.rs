@@ -42,6 +42,8 @@ struct Core {
     /// The opponent's spec (recorded in the games' settings) and the bot made from it.
     opponent: (BotSpec, std::sync::Arc<dyn Bot>),
     seat: Option<u8>,
+    /// The base rules of every game.
+    rules: rtg::RuleSet,
     max_turns: u32,
     max_steps: u64,
     autoreset: bool,
@@ -72,6 +74,7 @@ impl Core {
             bots: [BotSpec::new("agent"), self.opponent.0.clone()],
             max_turns: self.max_turns,
             opening_hand: 7,
+            rules: self.rules,
         };
         let state = rtg::sim::initial_state(&self.matchup, &settings)?;
         let mut slot = Slot {
@@ -114,18 +117,15 @@ impl Core {
                 .opponent
                 .1
                 .choose(&PlayerView::new(&slot.state, player), &mut slot.rng);
-            // As the simulator does: a phase with too many actions is ended.
-            if slot.in_phase >= rtg::sim::MAX_ACTIONS_PER_PHASE
-                && slot.state.pending_triggers().is_empty()
-            {
+            // As the simulator does: a phase with too many actions is ended (unless a trigger or
+            // a choice waits, which advancing cannot pass).
+            if slot.in_phase >= rtg::sim::MAX_ACTIONS_PER_PHASE && !slot.state.is_waiting() {
                 action = Action::AdvancePhase;
             }
             self.act(slot, &action)?;
         }
         legal_by_index(&PlayerView::new(&slot.state, slot.agent), &mut slot.legal);
-        if slot.in_phase >= rtg::sim::MAX_ACTIONS_PER_PHASE
-            && slot.state.pending_triggers().is_empty()
-        {
+        if slot.in_phase >= rtg::sim::MAX_ACTIONS_PER_PHASE && !slot.state.is_waiting() {
             // The agent too must end a phase with too many actions: only advancing is left.
             slot.legal.retain(|(i, _)| *i == 0);
         }
@@ -227,7 +227,7 @@ fn runtime(e: String) -> PyErr {
 impl PyVecEnv {
     #[new]
     #[pyo3(signature = (n, deck_a, deck_b, *, opponent = "greedy", seat = None, max_turns = 200,
-        max_steps = 10_000, autoreset = true, strict = true))]
+        max_steps = 10_000, autoreset = true, strict = true, rules = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -240,7 +240,9 @@ impl PyVecEnv {
         max_steps: u64,
         autoreset: bool,
         strict: bool,
+        rules: Option<&str>,
     ) -> PyResult<PyVecEnv> {
+        let rules = crate::state::rules_of(rules)?;
         if n == 0 {
             return Err(PyValueError::new_err("a VecEnv needs at least one game"));
         }
@@ -281,6 +283,7 @@ impl PyVecEnv {
             matchup,
             opponent,
             seat,
+            rules,
             max_turns,
             max_steps: max_steps.max(1),
             autoreset,

@@ -11,7 +11,7 @@ use rtg::{Action, PlayerId, Target};
 use crate::state::{card_id, seat};
 
 /// The action classes by code, with the keywords each takes.
-const CLASSES: [(&str, &[&str]); 7] = [
+const CLASSES: [(&str, &[&str]); 8] = [
     ("PlayCardAction", &["player_id", "card_id", "target_id"]),
     ("DeclareAttackAction", &["player_id", "attacker_id"]),
     (
@@ -31,6 +31,10 @@ const CLASSES: [(&str, &[&str]); 7] = [
         &["trigger_index", "chosen_target"],
     ),
     ("AdvancePhaseAction", &[]),
+    (
+        "ResolvePendingChoiceAction",
+        &["choice_index", "chosen_index"],
+    ),
 ];
 
 /// A player given as a uuid of `ids` (or a seat number); an unknown uuid is no seat, which the
@@ -82,6 +86,7 @@ pub(crate) fn action_from(
     let mut target = None;
     let mut index: Option<usize> = None;
     let mut blockers: Option<Vec<i64>> = None;
+    let mut option: Option<usize> = None;
     for (key, value) in kwargs.iter() {
         let key: String = key.extract()?;
         if !fields.contains(&key.as_str()) {
@@ -100,7 +105,10 @@ pub(crate) fn action_from(
                 card = Some(card_id(value.extract::<i64>()?))
             }
             "target_id" | "chosen_target" => target = target_of(&value, ids)?,
-            "combat_index" | "ability_index" | "trigger_index" => index = Some(value.extract()?),
+            "combat_index" | "ability_index" | "trigger_index" | "choice_index" => {
+                index = Some(value.extract()?)
+            }
+            "chosen_index" => option = Some(value.extract()?),
             "ordered_blocker_ids" => blockers = Some(value.extract()?),
             _ => {}
         }
@@ -140,6 +148,10 @@ pub(crate) fn action_from(
         5 => Action::ResolvePendingTrigger {
             index: index.unwrap_or(0),
             target: target.ok_or_else(|| missing("chosen_target"))?,
+        },
+        7 => Action::ResolveChoice {
+            index: index.unwrap_or(0),
+            option: option.ok_or_else(|| missing("chosen_index"))?,
         },
         _ => Action::AdvancePhase,
     })

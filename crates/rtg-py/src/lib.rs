@@ -11,6 +11,7 @@
 use pyo3::prelude::*;
 
 mod cards;
+mod catalogue;
 mod env;
 mod errors;
 mod kwargs;
@@ -39,17 +40,11 @@ fn _rtg(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sim::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(sim::replay, m)?)?;
     m.add_function(wrap_pyfunction!(sim::run_scenario, m)?)?;
+    m.add_function(wrap_pyfunction!(catalogue::variables, m)?)?;
     m.add("PHASES", state::phase_names())?;
     m.add(
         "CARD_TYPES",
-        names(
-            [
-                rtg::CardType::Creature,
-                rtg::CardType::Spell,
-                rtg::CardType::Mana,
-            ]
-            .map(rtg::CardType::name),
-        ),
+        names(rtg::CardType::ALL.map(rtg::CardType::name)),
     )?;
     m.add(
         "MANA_TYPES",
@@ -75,13 +70,20 @@ fn _rtg(m: &Bound<'_, PyModule>) -> PyResult<()> {
                 rtg::TargetSpec::Owner,
                 rtg::TargetSpec::Opponent,
                 rtg::TargetSpec::Choose,
+                rtg::TargetSpec::Each,
             ]
             .map(rtg::TargetSpec::name),
         ),
     )?;
+    m.add("ZONES", names(rtg::Zone::ALL.map(rtg::Zone::name)))?;
+    m.add(
+        "RULE_SETS",
+        names(rtg::RuleSet::ALL.map(rtg::RuleSet::name)),
+    )?;
     m.add("RULE_KINDS", rtg::RulesError::KINDS.to_vec())?;
     m.add("OBSERVATION_SIZE", obs::OBSERVATION_SIZE)?;
     m.add("ACTION_COUNT", obs::ACTION_COUNT)?;
+    m.add("CHOICE_SLOTS", obs::CHOICES)?;
     Ok(())
 }
 

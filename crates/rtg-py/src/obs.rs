@@ -16,14 +16,18 @@
 //! | `ATTACK + b` | attack with battlefield slot `b` |
 //! | `BLOCK + c*B + b` | block attack `c` with battlefield slot `b` |
 //! | `RESOLVE + t` | resolve the first pending trigger on target slot `t` |
+//! | `CHOOSE + o` | resolve the first pending choice with its option `o` |
 //!
 //! Target slots: 0 no target, 1 `p` itself, 2 the opponent, `3 + j` `p`'s battlefield slot `j`,
 //! `3 + B + j` the opponent's. Legal actions that fit no index (a card past the slots, an order
-//! of blockers, a pending trigger other than the first) are left out of the space: blockers keep
-//! their declared order, as the random bot leaves them.
+//! of blockers, a pending trigger other than the first, a pending choice other than the first or
+//! an option past the slots) are left out of the space: blockers keep their declared order, as
+//! the random bot leaves them. A pending choice always has an option 0, so a player who must
+//! choose always has a legal index. The choice slots come last, so every index of the space
+//! before them means what it meant before they were added.
 
 use rtg::sim::PlayerView;
-use rtg::{Action, InstanceId, Phase, Target, Technique};
+use rtg::{Action, InstanceId, ManaType, Phase, Target, Technique};
 
 /// Hand slots.
 pub(crate) const HAND: usize = 10;
@@ -35,22 +39,26 @@ pub(crate) const ABILITIES: usize = 2;
 pub(crate) const COMBATS: usize = 10;
 /// Target slots.
 pub(crate) const TARGETS: usize = 3 + 2 * FIELD;
+/// Options of a pending choice.
+pub(crate) const CHOICES: usize = 8;
 
 const PLAY: usize = 1;
 const ACTIVATE: usize = PLAY + HAND * TARGETS;
 const ATTACK: usize = ACTIVATE + FIELD * ABILITIES * TARGETS;
 const BLOCK: usize = ATTACK + FIELD;
 const RESOLVE: usize = BLOCK + COMBATS * FIELD;
+const CHOOSE: usize = RESOLVE + TARGETS;
 /// The size of the action space.
-pub(crate) const ACTION_COUNT: usize = RESOLVE + TARGETS;
+pub(crate) const ACTION_COUNT: usize = CHOOSE + CHOICES;
 
 const GLOBAL: usize = 11;
 const PLAYER: usize = 11;
 const HAND_CARD: usize = 9;
-const FIELD_CARD: usize = 9 + Technique::ALL.len();
+const FIELD_CARD: usize = 10 + Technique::ALL.len();
+const CHOICE: usize = 1 + CHOICES * ManaType::ALL.len();
 /// The length of an observation vector.
 pub(crate) const OBSERVATION_SIZE: usize =
-    GLOBAL + 2 * PLAYER + HAND * HAND_CARD + 2 * FIELD * FIELD_CARD;
+    GLOBAL + 2 * PLAYER + HAND * HAND_CARD + 2 * FIELD * FIELD_CARD + CHOICE;
 
 fn slot_of(zone: &[InstanceId], id: InstanceId, limit: usize) -> Option<usize> {
     zone.iter().position(|&c| c == id).filter(|&i| i < limit)
@@ -104,7 +112,13 @@ pub(crate) fn index_of(view: &PlayerView<'_>, action: &Action) -> Option<usize> 
             }
             Some(BLOCK + combat_index * FIELD + slot_of(field, *blocker, FIELD)?)
         }
-        Action::OrderBlockers { .. } | Action::ResolveChoice { .. } => None,
+        Action::ResolveChoice { index, option } => {
+            if *index != 0 || *option >= CHOICES {
+                return None;
+            }
+            Some(CHOOSE + option)
+        }
+        Action::OrderBlockers { .. } => None,
         Action::ResolvePendingTrigger { index, target } => {
             if *index != 0 {
                 return None;
@@ -230,10 +244,27 @@ pub(crate) fn observe(
             w.put(f32::from(u8::from(instance.summoning_sick)));
             w.put(f32::from(u8::from(instance.attacked_this_turn)));
             w.put(f32::from(u8::from(in_combat)));
+            // Its techniques now: printed, granted, not removed.
             for t in Technique::ALL {
-                w.put(f32::from(u8::from(def.has(t))));
+                w.put(f32::from(u8::from(instance.has(t))));
+            }
+            w.put(f32::from(u8::from(instance.tapped)));
+        }
+    }
+    // The first pending choice, when the player makes it (the action space resolves only the
+    // first): a flag, then each option's mana by type (options that are not mana read as none).
+    match view.pending_choices().first() {
+        Some(choice) if choice.controller == me => {
+            let options = view.choice_mana_options(0).unwrap_or_default();
+            w.put(1.0);
+            for o in 0..CHOICES {
+                for kind in ManaType::ALL {
+                    let count = options.get(o).map_or(0, |m| m.get(kind));
+                    w.put(scaled(i64::from(count), 10.0));
+                }
             }
         }
+        _ => w.skip(CHOICE),
     }
     debug_assert_eq!(w.at, OBSERVATION_SIZE);
 }

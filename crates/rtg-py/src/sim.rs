@@ -228,10 +228,11 @@ fn report_dict<'py>(py: Python<'py>, report: &Report) -> PyResult<Bound<'py, PyA
     py.import("json")?.getattr("loads")?.call1((text,))
 }
 
-/// `simulate(deck_a, deck_b, *, games, seed, bots, threads, cards, max_turns)`: see the stub.
+/// `simulate(deck_a, deck_b, *, games, seed, bots, threads, cards, max_turns, rules)`: see the
+/// stub.
 #[pyfunction]
 #[pyo3(signature = (deck_a, deck_b, *, games = 1000, seed = 0, bots = None, threads = None,
-    cards = None, max_turns = 200))]
+    cards = None, max_turns = 200, rules = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn simulate<'py>(
     py: Python<'py>,
@@ -243,7 +244,9 @@ pub(crate) fn simulate<'py>(
     threads: Option<usize>,
     cards: Option<&Bound<'py, PyAny>>,
     max_turns: u32,
+    rules: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let rules = crate::state::rules_of(rules)?;
     if games == 0 {
         return Err(PyValueError::new_err(
             "games=0: a batch needs at least one game",
@@ -283,6 +286,7 @@ pub(crate) fn simulate<'py>(
         bots: [spec(&bot_args[0]), spec(&bot_args[1])],
         max_turns,
         threads,
+        rules,
         ..SimConfig::default()
     };
 
@@ -302,6 +306,7 @@ pub(crate) fn simulate<'py>(
             matchup.cards_digest(),
             config.shard,
         );
+        report.rules = config.rules;
         let mut made: Vec<std::sync::Arc<dyn Bot>> = Vec::new();
         for arg in &bot_args {
             if let BotArg::Named(spec) = arg {

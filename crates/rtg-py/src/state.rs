@@ -404,6 +404,44 @@ impl PyState {
         Ok(list)
     }
 
+    /// The choices waiting for a player (PTG 0.9's `pending_choices`): dicts of index,
+    /// source_card_id, card_id (the definition's), controller, ability_index,
+    /// alteration_index, target (`("player", seat)` or `("card", id)`), options (how many) and
+    /// event (the event that set it off, or None).
+    fn pending_choices<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for (index, choice) in self.state.pending_choices().iter().enumerate() {
+            let dict = PyDict::new(py);
+            let at = choice.alteration;
+            dict.set_item("index", index)?;
+            dict.set_item("source_card_id", at.source.0)?;
+            dict.set_item("card_id", self.state.definition(at.def).card_id.to_string())?;
+            dict.set_item("controller", choice.controller.0)?;
+            dict.set_item("ability_index", at.ability)?;
+            dict.set_item("alteration_index", at.alteration)?;
+            dict.set_item("target", target_py(py, Some(choice.target))?)?;
+            dict.set_item("options", choice.options)?;
+            match &choice.event {
+                Some(event) => dict.set_item("event", event_dict(py, event)?)?,
+                None => dict.set_item("event", py.None())?,
+            }
+            list.append(dict)?;
+        }
+        Ok(list)
+    }
+
+    /// True while a pending trigger or a pending choice waits (only resolving them is legal).
+    #[getter]
+    fn is_waiting(&self) -> bool {
+        self.state.is_waiting()
+    }
+
+    /// The rule set the game follows: `"ptg-0.2"` or `"ptg-0.9"`.
+    #[getter]
+    fn rules(&self) -> &'static str {
+        self.state.rules().name()
+    }
+
     /// The state's digest (what replays check), as an int.
     fn digest(&self) -> u64 {
         self.state.digest()
@@ -517,6 +555,14 @@ impl PyAction {
         Ok(PyAction {
             action: Action::ResolvePendingTrigger { index, target },
         })
+    }
+
+    /// Resolve pending choice `index` with option `option` (from 0, in the card's order).
+    #[staticmethod]
+    fn resolve_choice(index: usize, option: usize) -> PyAction {
+        PyAction {
+            action: Action::ResolveChoice { index, option },
+        }
     }
 
     /// Move to the next phase.
@@ -748,6 +794,65 @@ impl PyCard {
         self.card.token
     }
 
+    /// Tapped: it cannot attack, block or activate abilities until it untaps (PTG 0.9's
+    /// `tapped`).
+    #[getter]
+    fn tapped(&self) -> bool {
+        self.card.tapped
+    }
+
+    /// Cannot block (`cannot_block`, until revoked).
+    #[getter]
+    fn cannot_block(&self) -> bool {
+        self.card.cannot_block
+    }
+
+    /// Cannot be blocked (`unblockable`, until revoked).
+    #[getter]
+    fn unblockable(&self) -> bool {
+        self.card.unblockable
+    }
+
+    /// Its techniques now (printed, granted, not removed), as a frozenset of `Technique`.
+    #[getter]
+    fn techniques<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        technique_set(
+            py,
+            rtg::Technique::ALL
+                .into_iter()
+                .filter(|&t| self.card.has(t)),
+        )
+    }
+
+    /// The techniques it has now that its definition does not print (PTG 0.9's
+    /// `granted_techniques`).
+    #[getter]
+    fn granted_techniques<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        technique_set(
+            py,
+            rtg::Technique::ALL
+                .into_iter()
+                .filter(|&t| self.card.has(t) && !self.def.has(t)),
+        )
+    }
+
+    /// The printed techniques it has lost (PTG 0.9's `removed_techniques`).
+    #[getter]
+    fn removed_techniques<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        technique_set(
+            py,
+            rtg::Technique::ALL
+                .into_iter()
+                .filter(|&t| !self.card.has(t) && self.def.has(t)),
+        )
+    }
+
+    /// Its definition's group (tribe), or None.
+    #[getter]
+    fn group(&self) -> Option<String> {
+        self.def.group.as_deref().map(str::to_owned)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "CardInstance({}, {:?}, {}/{}, {})",
@@ -760,10 +865,31 @@ impl PyCard {
     }
 }
 
-/// `new_game(names, decks, healths, seed)`: a game set up but not started, between two decks
-/// (lists of `CardDefinition`), with rtg's built-in effects.
+/// A frozenset of `Technique` members.
+fn technique_set<'py>(
+    py: Python<'py>,
+    techniques: impl Iterator<Item = rtg::Technique>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let list = PyList::empty(py);
+    for t in techniques {
+        list.append(member(py, "Technique", t.name())?)?;
+    }
+    py.import("builtins")?.getattr("frozenset")?.call1((list,))
+}
+
+/// A rule set by name (`"ptg-0.2"`, `"ptg-0.9"`, or None for the default); another name raises
+/// `ValueError` naming both.
+pub(crate) fn rules_of(name: Option<&str>) -> PyResult<rtg::RuleSet> {
+    match name {
+        None => Ok(rtg::RuleSet::default()),
+        Some(name) => name.parse().map_err(PyValueError::new_err),
+    }
+}
+
+/// `new_game(names, decks, healths, seed, turn_limit, rules)`: a game set up but not started,
+/// between two decks (lists of `CardDefinition`), with rtg's built-in effects.
 #[pyfunction]
-#[pyo3(signature = (names, decks, healths = (20, 20), seed = 0, turn_limit = Some(200)))]
+#[pyo3(signature = (names, decks, healths = (20, 20), seed = 0, turn_limit = Some(200), rules = None))]
 pub(crate) fn new_game(
     py: Python<'_>,
     names: (String, String),
@@ -771,7 +897,9 @@ pub(crate) fn new_game(
     healths: (i32, i32),
     seed: u64,
     turn_limit: Option<u32>,
+    rules: Option<&str>,
 ) -> PyResult<PyState> {
+    let rules = rules_of(rules)?;
     if decks.len() != 2 {
         return Err(PyValueError::new_err("a game has two decks"));
     }
@@ -784,6 +912,7 @@ pub(crate) fn new_game(
         names: [names.0, names.1],
         seed,
         turn_limit,
+        rules,
         ..rtg::GameConfig::default()
     };
     let mut state = rtg::new_game(content, [a.as_slice(), b.as_slice()], &config).map_err(setup)?;

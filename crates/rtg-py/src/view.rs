@@ -31,7 +31,16 @@ pub(crate) struct PyView {
     hand: Seen,
     battlefields: [Seen; 2],
     graveyards: [Seen; 2],
+    choices: Vec<Choice>,
     legal: Vec<Action>,
+}
+
+/// A pending choice as a view shows it (public: who chooses and the card's options).
+struct Choice {
+    source: u32,
+    controller: u8,
+    options: u16,
+    mana: Option<Vec<rtg::Mana>>,
 }
 
 fn seen(view: &PlayerView<'_>, ids: &[rtg::InstanceId]) -> Seen {
@@ -57,6 +66,17 @@ impl PyView {
             hand: seen(view, view.hand()),
             battlefields: both.map(|p| seen(view, view.battlefield(p))),
             graveyards: both.map(|p| seen(view, view.graveyard(p))),
+            choices: view
+                .pending_choices()
+                .iter()
+                .enumerate()
+                .map(|(i, c)| Choice {
+                    source: c.alteration.source.0,
+                    controller: c.controller.0,
+                    options: c.options,
+                    mana: view.choice_mana_options(i).map(<[rtg::Mana]>::to_vec),
+                })
+                .collect(),
             legal: view.legal_actions(),
         }
     }
@@ -144,6 +164,31 @@ impl PyView {
     /// A seat's graveyard, oldest first.
     fn graveyard<'py>(&self, py: Python<'py>, player: i64) -> PyResult<Bound<'py, PyList>> {
         cards(py, &self.graveyards[Self::seat(player)?])
+    }
+
+    /// The choices waiting for a player, oldest first: dicts of source_card_id, controller,
+    /// options (how many) and mana (each option's mana as `{ManaType: count}`, for
+    /// `choose_mana`; else None).
+    fn pending_choices<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for choice in &self.choices {
+            let dict = PyDict::new(py);
+            dict.set_item("source_card_id", choice.source)?;
+            dict.set_item("controller", choice.controller)?;
+            dict.set_item("options", choice.options)?;
+            match &choice.mana {
+                Some(options) => {
+                    let each = PyList::empty(py);
+                    for mana in options {
+                        each.append(mana_dict(py, mana)?)?;
+                    }
+                    dict.set_item("mana", each)?;
+                }
+                None => dict.set_item("mana", py.None())?,
+            }
+            list.append(dict)?;
+        }
+        Ok(list)
     }
 
     /// The deciding player's legal actions, in the engine's order.

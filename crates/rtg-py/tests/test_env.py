@@ -88,3 +88,85 @@ def test_gymnasium_accepts_the_env(root):
     assert isinstance(env, gym.Env)
     assert env.action_space.n == ACTION_COUNT and env.observation_space.shape == (OBSERVATION_SIZE,)
     check_env(env, skip_render_check=True)
+
+
+# The observation's layout (docs/python.md): 11 global values, 11 per player, 10 hand slots of 9,
+# 10 + 10 battlefield slots of 16 (the 16th is "tapped"), then the pending choice: a flag and 8
+# options of 5 mana counts (fire, earth, water, air, any; divided by 10).
+FIELD_AT, FIELD_CARD, CHOICE_AT = 11 + 2 * 11 + 10 * 9, 16, 11 + 2 * 11 + 10 * 9 + 2 * 10 * 16
+CHOOSE_AT = ACTION_COUNT - rtg.env.CHOICE_SLOTS
+
+
+def prism_deck(root):
+    fire = rtg.load_card("cards/fire_mana_01.yaml")
+    prism = rtg.CardDefinition(
+        "prism_01", "Prism Sprite", "", rtg.CardType.CREATURE, {rtg.ManaType.FIRE: 1}, 1, 1,
+        abilities=[rtg.CardAbility("Prism", "", rtg.AbilityType.TRIGGERED, {}, [rtg.AlterationData(
+            rtg.ChooseManaEffect(), start_trigger=rtg.EventType.ON_CARD_ENTER_BATTLEFIELD, target=rtg.TargetSpec.OWNER,
+            params={"options": [{"fire": 1}, {"water": 2}, {"air": 1, "earth": 1}]})])])
+    return rtg.Deck([fire] * 12 + [prism] * 12, name="prisms")
+
+
+def test_the_layout_is_the_documented_one():
+    assert (ACTION_COUNT, OBSERVATION_SIZE, rtg.env.CHOICE_SLOTS) == (832, 484, 8)
+    assert CHOICE_AT + 1 + 8 * 5 == OBSERVATION_SIZE
+    doc = (rtg_root() / "docs" / "python.md").read_text()
+    assert f"`ACTION_COUNT` ({ACTION_COUNT})" in doc and f"`OBSERVATION_SIZE` ({OBSERVATION_SIZE})" in doc
+
+
+def rtg_root():
+    from conftest import ROOT
+
+    return ROOT
+
+
+def test_a_pending_choice_has_action_slots_and_never_stalls_the_agent(root):
+    deck = prism_deck(root)
+    env = VectorEnv(4, deck, deck, opponent="greedy", rules="ptg-0.9")
+    obs, info = env.reset(seed=3)
+    seen_choices = 0
+    for step in range(400):
+        masks = info["action_mask"]
+        actions = []
+        for i, mask in enumerate(masks):
+            assert mask.any(), f"game {i} has no legal action at step {step}"
+            legal = dict(env.legal_actions(i))
+            assert sorted(legal) == list(np.flatnonzero(mask))
+            choice_slots = [int(j) for j in np.flatnonzero(mask[CHOOSE_AT:])]
+            if choice_slots:
+                seen_choices += 1
+                # While the choice waits only resolving it is legal, one index per option.
+                assert choice_slots == [0, 1, 2] and mask.sum() == 3
+                assert all(legal[CHOOSE_AT + o] == rtg.Action.resolve_choice(0, o) for o in choice_slots)
+                assert obs[i][CHOICE_AT] == 1.0
+                options = (obs[i][CHOICE_AT + 1:].reshape(8, 5) * 10).round()  # fire, earth, water, air, any
+                assert options[:3].tolist() == [[1, 0, 0, 0, 0], [0, 0, 2, 0, 0], [0, 1, 0, 1, 0]]
+                assert not options[3:].any()
+                actions.append(CHOOSE_AT + (step % 3))
+            else:
+                assert obs[i][CHOICE_AT] == 0.0
+                actions.append(policy(mask, step + i))
+        obs, _, _, _, info = env.step(actions)
+    assert seen_choices > 5
+
+
+def test_under_ptg_09_an_attacker_shows_tapped(root):
+    env = Env("aggro", "midrange", seat=0, rules="ptg-0.9")
+    obs, info = env.reset(seed=2)
+    attack = 1 + 10 * 23 + 10 * 2 * 23  # ATTACK + battlefield slot b
+    for _ in range(400):
+        mask = info["action_mask"]
+        ready = [b for b in range(10) if mask[attack + b]]
+        if ready:
+            b = ready[0]
+            assert obs[FIELD_AT + b * FIELD_CARD + FIELD_CARD - 1] == 0.0
+            obs, _, terminated, truncated, info = env.step(attack + b)
+            assert obs[FIELD_AT + b * FIELD_CARD + FIELD_CARD - 1] == 1.0  # slot b is tapped
+            state = env.game_state
+            assert state.card(state.zone(0, "battlefield")[b]).tapped
+            return
+        legal = np.flatnonzero(mask)
+        plays = [j for j in legal if 1 <= j < 1 + 10 * 23]  # play a card when one can
+        obs, _, terminated, truncated, info = env.step(int(plays[0]) if plays else 0)
+        assert not (terminated or truncated)
+    pytest.fail("the agent never had an attack")

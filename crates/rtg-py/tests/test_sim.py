@@ -21,6 +21,14 @@ def test_simulate_gives_the_clis_json_report_for_the_same_seed(root, rtg_bin):
     assert ours["games"] == 60 and ours["wins_a"] + ours["wins_b"] + ours["draws"] == 60
 
 
+def test_simulate_under_ptg_09_gives_the_clis_report(root, rtg_bin):
+    ours = rtg.simulate("aggro", "control", games=40, seed=5, bots=("heuristic", "greedy"), rules="ptg-0.9")
+    cli = json.loads(run_cli(rtg_bin, "simulate", "aggro", "control", "--games", "40", "--seed", "5",
+                             "--bot-a", "heuristic", "--bot-b", "greedy", "--rules", "ptg-0.9", "--json"))
+    assert without_seconds(ours) == without_seconds(cli)
+    assert ours["rules"] == "ptg-0.9"
+
+
 def test_simulate_does_not_depend_on_threads_or_on_how_decks_are_given(root):
     by_name = rtg.simulate("aggro", "control", games=30, seed=2, bots=("heuristic", "random"))
     one_thread = rtg.simulate("aggro", "control", games=30, seed=2, bots=("heuristic", "random"), threads=1)

@@ -2,10 +2,13 @@
 //! a full state sampled from the view, for search.
 //!
 //! A [`PlayerView`] borrows the state and hands out only what its player may see: their own
-//! hand; both battlefields, graveyards, pools and health; the combats and pending triggers;
-//! the sizes of the opponent's hand and of both decks; and the rules' answers about the
-//! player's own options (legal actions, targets, attackers, blockers). A card the player cannot
-//! locate (the opponent's hand, either deck) reads as `None`. It is two words (a reference and a
+//! hand; both battlefields, graveyards, pools and health; the combats, pending triggers and
+//! pending choices (with their options: public card text); the sizes of the opponent's hand and
+//! of both decks; and the rules' answers about the player's own options (legal actions,
+//! targets, attackers, blockers). A card the player cannot locate (the opponent's hand, either
+//! deck) reads as `None`; a card it can see comes with everything its instance holds now (stats,
+//! damage, `tapped`, `cannot_block`, `unblockable`, and its current techniques, granted and
+//! removed ones counted: [`CardInstance::has`]). It is two words (a reference and a
 //! seat): making one costs nothing, and reading through it is the same reads as on the state.
 //!
 //! The public history of a game is what its zones show: cards played stay in a graveyard or on
@@ -16,7 +19,8 @@ use std::sync::Arc;
 
 use rtg_core::{
     Aim, AlterationData, AlterationRef, CardDefinition, CardInstance, Combat, Content, GameRng,
-    GameState, GameStatus, InstanceId, Location, ManaPool, PendingTrigger, Phase, PlayerId, Target,
+    GameState, GameStatus, InstanceId, Location, Mana, ManaPool, ParamValue, PendingChoice,
+    PendingTrigger, Phase, PlayerId, Target,
 };
 
 use crate::action::Action;
@@ -142,6 +146,34 @@ impl<'a> PlayerView<'a> {
     #[inline]
     pub fn pending_triggers(&self) -> &'a [PendingTrigger] {
         self.state.pending_triggers()
+    }
+
+    /// The choices waiting for a player (`choose_mana`'s, ...), oldest first: both players see
+    /// that a choice waits, who makes it and its options, which are the card's public text.
+    #[inline]
+    pub fn pending_choices(&self) -> &'a [PendingChoice] {
+        self.state.pending_choices()
+    }
+
+    /// True while a pending trigger or a pending choice waits: then only resolving one is
+    /// allowed.
+    #[inline]
+    pub fn is_waiting(&self) -> bool {
+        self.state.is_waiting()
+    }
+
+    /// The mana options of the pending choice at `index`, in option order (`choose_mana`'s
+    /// `options`): the first mana-options parameter of the alteration that asks. `None` for no
+    /// such choice, or a choice whose options are not mana.
+    pub fn choice_mana_options(&self, index: usize) -> Option<&'a [Mana]> {
+        let choice = self.state.pending_choices().get(index)?;
+        self.alteration(choice.alteration)
+            .params
+            .iter()
+            .find_map(|(_, value)| match value {
+                ParamValue::ManaOptions(options) => Some(&**options),
+                _ => None,
+            })
     }
 
     /// A player's health.
@@ -292,9 +324,10 @@ impl<'a> PlayerView<'a> {
 
     /// A full state sampled from this view: the opponent's hand and deck dealt at random from
     /// the cards the viewer cannot locate (the same sizes), the viewer's deck shuffled, and the
-    /// game's generator reseeded — everything the viewer sees left as it is. The sample depends
-    /// only on the view and `rng`, never on the hidden arrangement, so a search over samples
-    /// cannot learn what the viewer may not know.
+    /// game's generator reseeded — everything the viewer sees left as it is (pending triggers and
+    /// choices included, so the sample waits for the same decision). The sample depends only on
+    /// the view and `rng`, never on the hidden arrangement, so a search over samples cannot learn
+    /// what the viewer may not know.
     pub fn determinize(&self, rng: &mut GameRng) -> GameState {
         let mut state = self.state.clone();
         let foe = self.opponent();

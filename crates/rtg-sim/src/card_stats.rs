@@ -3,6 +3,12 @@
 //! first played, how often its activated abilities were used and its triggered abilities fired
 //! and resolved, and whether it was left in hand.
 //!
+//! Permanents of every kind count alike: an artifact is played from the hand like a creature,
+//! its activated abilities count their uses (never more than its `max_activations` a turn: a
+//! use the rules refuse is not made) and its triggered abilities their firings (a firing past
+//! `max_activations` does not happen, so is not counted) and resolutions (a `choose_mana`
+//! trigger resolves when its choice is put to its player). A spell's choice is part of its play.
+//!
 //! A game is watched through the simulator's observer ([`CardProbe::observe`]) into a small
 //! per-game summary ([`CardGame`]), folded into running sums ([`CardStats`]) in game order:
 //! nothing per game outlives its chunk, and the sums are integers, so the result is the same
@@ -35,7 +41,9 @@ pub struct CardGame {
 /// One card of one deck in one game.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 struct Seen {
-    /// A copy was in the opening hand or drawn.
+    /// A copy was in the opening hand or drawn — or reached the hand otherwise (an effect that
+    /// moves a card from the deck to the hand draws nothing): a copy played, or in the hand at
+    /// the end, was drawn. (With PTG 0.2.0's cards every such copy was drawn already.)
     drawn: bool,
     /// The deck's own turn (1, 2, ...) a copy was first played, if one was.
     first_played: Option<u32>,
@@ -210,6 +218,9 @@ impl CardProbe {
                 let turn = own_turn(state.turn(), *player);
                 if let Some(seen) = self.slot(game, settings, state, *card) {
                     seen.first_played.get_or_insert(turn);
+                    // A card played was in its owner's hand: drawn, or brought there from the
+                    // deck by an effect (`move_card`, which draws nothing).
+                    seen.drawn = true;
                 }
             }
             Some(Action::ActivateAbility {
@@ -239,6 +250,7 @@ impl CardProbe {
                 for &id in state.player(player).hand().iter() {
                     if let Some(seen) = self.slot(game, settings, state, id) {
                         seen.in_hand_at_end = true;
+                        seen.drawn = true;
                     }
                 }
             }
@@ -509,6 +521,7 @@ mod tests {
                 bots: [BotSpec::new("greedy"), BotSpec::new("greedy")],
                 max_turns: 10,
                 opening_hand: 0,
+                rules: rtg_core::RuleSet::Ptg02,
             },
             end,
             turns: 5,

@@ -4,7 +4,10 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use rtg_core::{CardType, GameState, GameStatus, InstanceId, Location, PlayerId, Zone};
+use rtg_core::{
+    CardType, GameState, GameStatus, InstanceId, Location, ParamValue, PendingChoice, PlayerId,
+    Zone,
+};
 use rtg_rules::{EndReason, LossCause, end_reason};
 use serde::Serialize;
 
@@ -15,7 +18,7 @@ use crate::names::Names;
 pub struct CardFace {
     /// Its name.
     pub name: String,
-    /// `creature`, `spell` or `mana`.
+    /// `creature`, `spell`, `mana` or `artifact`.
     pub kind: &'static str,
     /// Its cost (for a mana card, the mana it gives), as `{fire: 2, any: 1}`.
     pub cost: String,
@@ -44,8 +47,34 @@ pub struct CardView {
     pub defense: Option<i32>,
     /// Damage marked on it.
     pub damage: i32,
-    /// `sick`, `attacked`, `damaged`, `buffed`, `token`: what a person should notice.
+    /// `sick`, `attacked`, `damaged`, `buffed`, `tapped`, `cannot block`, `unblockable`,
+    /// `artifact`, `token`: what a person should notice. Only cards of PTG 0.9's language (or
+    /// its rule set, where attackers tap) ever show `tapped`, `cannot block`, `unblockable` or
+    /// `artifact`.
     pub flags: Vec<&'static str>,
+    /// Techniques it has now beyond its printed ones (granted by an effect), on the
+    /// battlefield; left out of the data when there is none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub granted: Vec<&'static str>,
+    /// Printed techniques it has lost (removed by an effect), on the battlefield; left out of
+    /// the data when there is none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub removed: Vec<&'static str>,
+}
+
+/// A choice waiting for a player (`choose_mana`'s): who makes it, for which card, and the
+/// options.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct ChoiceView {
+    /// The seat that chooses.
+    pub player: usize,
+    /// The instance id of the card that asks.
+    pub card: u32,
+    /// That card's label.
+    pub label: String,
+    /// The options in words, in option order (`{fire: 2}`; `option 1`, ... when they are not
+    /// mana).
+    pub options: Vec<String>,
 }
 
 /// One declared attack: the attacker, whom it attacks, and its blockers in order.
@@ -97,6 +126,10 @@ pub struct Board {
     pub combats: Vec<CombatView>,
     /// Triggers waiting for a target.
     pub pending_triggers: usize,
+    /// Choices waiting for a player, oldest first; left out of the data when there is none (so
+    /// a game of PTG 0.2.0's cards has the data it always had).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub pending_choices: Vec<ChoiceView>,
     /// The result, once the game is over: `aggro wins on turn 13 (aggro at 18 health, ...)`.
     pub result: Option<String>,
     /// Why it ended, once it is over: `midrange's health reached 0`.
@@ -122,6 +155,37 @@ fn view(state: &GameState, names: &Names, id: InstanceId) -> CardView {
             flags.push("buffed");
         }
     }
+    // Only cards of PTG 0.9's language or its rule set (attackers tap) are ever tapped, barred
+    // from blocking or artifacts, so the boards of other games are what they always were.
+    let (mut granted, mut removed) = (Vec::new(), Vec::new());
+    if card.location() == Location::Battlefield {
+        if card.tapped {
+            flags.push("tapped");
+        }
+        if card.cannot_block {
+            flags.push("cannot block");
+        }
+        if card.unblockable {
+            flags.push("unblockable");
+        }
+        if def.card_type == CardType::Artifact {
+            flags.push("artifact");
+        }
+        if card.techniques != def.techniques {
+            granted = card
+                .techniques
+                .iter()
+                .filter(|&t| !def.has(t))
+                .map(|t| t.name())
+                .collect();
+            removed = def
+                .techniques
+                .iter()
+                .filter(|&t| !card.has(t))
+                .map(|t| t.name())
+                .collect();
+        }
+    }
     if card.token {
         flags.push("token");
     }
@@ -133,6 +197,40 @@ fn view(state: &GameState, names: &Names, id: InstanceId) -> CardView {
         defense: on_field.then(|| card.defense()),
         damage: if on_field { card.stats.damage } else { 0 },
         flags,
+        granted,
+        removed,
+    }
+}
+
+/// The options of a pending choice in words, in option order: the mana of each option of the
+/// alteration's mana options (`choose_mana`'s `options`), else `option 1`, `option 2`, ...
+pub(crate) fn choice_options(state: &GameState, choice: &PendingChoice) -> Vec<String> {
+    let at = choice.alteration;
+    let mana = state
+        .definition(at.def)
+        .abilities
+        .get(usize::from(at.ability))
+        .and_then(|a| a.alterations.get(usize::from(at.alteration)))
+        .and_then(|alt| {
+            alt.params.iter().find_map(|(_, v)| match v {
+                ParamValue::ManaOptions(options) => Some(options.clone()),
+                _ => None,
+            })
+        });
+    (0..usize::from(choice.options))
+        .map(|i| match mana.as_ref().and_then(|m| m.get(i)) {
+            Some(m) => m.to_string(),
+            None => format!("option {}", i + 1),
+        })
+        .collect()
+}
+
+/// `a`, `a or b`, `a, b or c`.
+pub(crate) fn join_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
 }
 
@@ -203,12 +301,15 @@ fn zone_text(cards: &[CardView], faces: impl Fn(&str) -> bool) -> String {
         if let (Some(a), Some(d)) = (card.attack, card.defense) {
             let _ = write!(text, " {a}/{d}");
         }
-        let flags: Vec<&str> = card
+        let mut flags: Vec<String> = card
             .flags
             .iter()
-            .copied()
-            .filter(|f| *f != "damaged")
+            .filter(|f| **f != "damaged")
+            .map(|f| (*f).to_owned())
             .collect();
+        // Techniques granted and removed: `+flying`, `-reach`.
+        flags.extend(card.granted.iter().map(|t| format!("+{t}")));
+        flags.extend(card.removed.iter().map(|t| format!("-{t}")));
         if !flags.is_empty() {
             let _ = write!(text, " ({})", flags.join(", "));
         }
@@ -269,13 +370,24 @@ impl Board {
                 })
                 .collect(),
             pending_triggers: state.pending_triggers().len(),
+            pending_choices: state
+                .pending_choices()
+                .iter()
+                .map(|c| ChoiceView {
+                    player: c.controller.index(),
+                    card: c.alteration.source.0,
+                    label: names.card(state, c.alteration.source),
+                    options: choice_options(state, c),
+                })
+                .collect(),
             result: result_line(state),
             end_reason: end_reason(state).map(|r| end_reason_in_words(state, r)),
         }
     }
 
     /// The board in a few lines: per player, health, pool, deck size and hand (or only its
-    /// size when `hidden[seat]`), then the battlefield.
+    /// size when `hidden[seat]`), then the battlefield; then a line per pending choice, if any
+    /// (`  choice     aggro chooses for Prism: {fire: 2} or {water: 1}`).
     pub fn text(&self, state: &GameState, hidden: [bool; 2]) -> String {
         let mana = |card_id: &str| {
             state
@@ -301,6 +413,16 @@ impl Board {
                 "  {:<10} board: {}",
                 "",
                 zone_text(&p.battlefield, mana)
+            );
+        }
+        for choice in &self.pending_choices {
+            let _ = writeln!(
+                out,
+                "  {:<10} {} chooses for {}: {}",
+                "choice",
+                self.players[choice.player.min(1)].name,
+                choice.label,
+                join_or(&choice.options)
             );
         }
         out

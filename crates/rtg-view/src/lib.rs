@@ -17,7 +17,8 @@ mod narrate;
 mod page;
 
 pub use board::{
-    Board, CardFace, CardView, CombatView, PlayerBoard, end_reason_in_words, result_line,
+    Board, CardFace, CardView, ChoiceView, CombatView, PlayerBoard, end_reason_in_words,
+    result_line,
 };
 pub use names::Names;
 pub use narrate::{Narrated, describe_action, narrate, narrate_for};

@@ -14,6 +14,7 @@ use rtg_core::{
 };
 use rtg_rules::Action;
 
+use crate::board::{choice_options, join_or};
 use crate::names::Names;
 
 /// One action in words: the action itself (none for advancing the phase) and what it caused.
@@ -122,22 +123,8 @@ pub fn describe_action(
             let source = choice.map_or("a choice".to_owned(), |c| card(c.alteration.source));
             let player = choice.map_or(PlayerId::FIRST, |c| c.controller);
             let what = choice
-                .and_then(|c| {
-                    let at = c.alteration;
-                    let alt = state
-                        .definition(at.def)
-                        .abilities
-                        .get(usize::from(at.ability))?
-                        .alterations
-                        .get(usize::from(at.alteration))?;
-                    match alt.params.get("options") {
-                        Some(rtg_core::ParamValue::ManaOptions(options)) => {
-                            options.get(*option).map(|m| format!("{m}"))
-                        }
-                        _ => None,
-                    }
-                })
-                .unwrap_or_else(|| format!("option {option}"));
+                .and_then(|c| choice_options(state, c).into_iter().nth(*option))
+                .unwrap_or_else(|| format!("option {}", option + 1));
             format!("{} {what} for {source}", verb(player, "chooses", "choose"))
         }
         Action::AdvancePhase => {
@@ -283,6 +270,96 @@ fn stat_changes(
     (gained, lost)
 }
 
+/// True when the card's definition has a `fight` alteration (the effect whose damage goes both
+/// ways); no card of PTG 0.2.0's language has one.
+fn fights(state: &GameState, id: InstanceId) -> bool {
+    state
+        .try_card(id)
+        .map(|c| state.definition(c.def))
+        .is_some_and(|d| {
+            d.abilities
+                .iter()
+                .flat_map(|a| a.alterations.iter())
+                .any(|a| &*a.effect == "fight")
+        })
+}
+
+/// The changes of PTG 0.9's flags between the states of the cards that stayed on a battlefield,
+/// as sentences: taps and untaps, techniques gained and lost, blocking restrictions. Those
+/// with a card behind the action (`Frost Snare taps Goblin Warrior`, `Wings: Goblin Warrior
+/// gains flying`) come first in the narration; those without (a reversal wearing off as the
+/// phase advances: `Goblin Warrior untaps`, `Goblin Warrior loses flying`) last. What the
+/// rules do on their own is not told (the board shows it): an attacker tapped as it is
+/// declared (`ptg-0.9`), the active player's permanents untapping as its turn begins. None of
+/// these flags ever changes in a game of PTG 0.2.0's cards and rules.
+fn flag_changes(
+    before: &GameState,
+    after: &GameState,
+    names: &Names,
+    action: &Action,
+    cause: Option<&str>,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    let turn_changed = after.turn() != before.turn();
+    for seat in PlayerId::ALL {
+        for &id in after.player(seat).battlefield().iter() {
+            let Some(old) = before.try_card(id) else {
+                continue;
+            };
+            let new = after.card(id);
+            // The same object: a card that left and came back in the step is a new one.
+            if old.location() != Location::Battlefield || old.entered != new.entered {
+                continue;
+            }
+            let name = names.card(after, id);
+            let said = |done: &str, alone: String| match cause {
+                Some(c) => format!("{c}{done}"),
+                None => alone,
+            };
+            if !old.tapped && new.tapped {
+                let by_attacking =
+                    matches!(action, Action::DeclareAttack { attacker, .. } if *attacker == id);
+                if !by_attacking {
+                    lines.push(said(&format!(" taps {name}"), format!("{name} is tapped")));
+                }
+            }
+            if old.tapped && !new.tapped {
+                let untap_step = turn_changed && new.owner == after.active();
+                if !untap_step {
+                    lines.push(said(&format!(" untaps {name}"), format!("{name} untaps")));
+                }
+            }
+            if old.techniques != new.techniques {
+                for t in new.techniques.iter().filter(|&t| !old.has(t)) {
+                    let what = format!("{name} gains {}", t.name());
+                    lines.push(said(&format!(": {what}"), what));
+                }
+                for t in old.techniques.iter().filter(|&t| !new.has(t)) {
+                    let what = format!("{name} loses {}", t.name());
+                    lines.push(said(&format!(": {what}"), what));
+                }
+            }
+            if old.cannot_block != new.cannot_block {
+                let what = if new.cannot_block {
+                    format!("{name} cannot block")
+                } else {
+                    format!("{name} can block again")
+                };
+                lines.push(said(&format!(": {what}"), what));
+            }
+            if old.unblockable != new.unblockable {
+                let what = if new.unblockable {
+                    format!("{name} cannot be blocked")
+                } else {
+                    format!("{name} can be blocked again")
+                };
+                lines.push(said(&format!(": {what}"), what));
+            }
+        }
+    }
+    lines
+}
+
 /// Narrates one action: what it was and what it caused, from the states around it and its
 /// events.
 pub fn narrate(
@@ -318,10 +395,37 @@ pub fn narrate_for(
         .filter_map(|e| e.source)
         .collect();
     let (gained, wore_off) = stat_changes(before, after, &names, cause);
+    let flagged = flag_changes(before, after, &names, action, cause_name.as_deref());
+    let (flags_caused, flags_alone) = if cause_name.is_some() {
+        (flagged, Vec::new())
+    } else {
+        (Vec::new(), flagged)
+    };
     let mut lines: Vec<String> = gained;
+    lines.extend(flags_caused);
     let mut healed: Vec<String> = Vec::new();
     let mut drawn: [u32; 2] = [0, 0];
-    for event in events {
+    // A fight's second damage event (the target's blow back at the fighter): its index, the
+    // target and the fighter.
+    let mut blow_back: Option<(usize, InstanceId, InstanceId)> = None;
+    let in_combat = |id: InstanceId| combat_dealers(before, &names, id).is_some();
+    // Damage as much as the card's attack, before or after the step (what a fight deals).
+    let hits_as_hard = |id: InstanceId, amount: Option<i32>| {
+        [before, after]
+            .iter()
+            .any(|s| s.try_card(id).map(|c| Some(c.attack())) == Some(amount))
+    };
+    // The card the action chose as its target, if any.
+    let chosen = match action {
+        Action::PlayCard { target, .. } | Action::ActivateAbility { target, .. } => *target,
+        Action::ResolvePendingTrigger { target, .. } => Some(*target),
+        _ => None,
+    }
+    .and_then(|t| match t {
+        Target::Card(id) => Some(id),
+        Target::Player(_) => None,
+    });
+    for (index, event) in events.iter().enumerate() {
         let source = event.source;
         let amount = event.amount.unwrap_or(0);
         let player = |p: Option<PlayerId>| p.map_or("?", |p| names.player(p)).to_owned();
@@ -330,6 +434,61 @@ pub fn narrate_for(
             _ => event.zone_owner,
         };
         match (event.kind, source) {
+            (EventType::OnCardReceiveDamage, Some(_))
+                if blow_back.is_some_and(|(at, _, _)| at == index) =>
+            {
+                if let Some((_, target, fighter)) = blow_back.take() {
+                    lines.push(format!(
+                        "{} deals {amount} damage to {}",
+                        name(target),
+                        name(fighter)
+                    ));
+                }
+            }
+            // A fight: the fighter's blow at its target, then the target's back at it, as two
+            // damage events in a row outside combat, each of its dealer's attack.
+            (EventType::OnCardReceiveDamage, Some(id))
+                if events.get(index + 1).is_some_and(|next| {
+                    next.kind == EventType::OnCardReceiveDamage
+                        && next.source.is_some_and(|f| {
+                            Some(f) == cause
+                                && f != id
+                                && fights(after, f)
+                                && !in_combat(f)
+                                && !in_combat(id)
+                                && hits_as_hard(f, event.amount)
+                                && hits_as_hard(id, next.amount)
+                        })
+                }) =>
+            {
+                if let Some(fighter) = events[index + 1].source {
+                    lines.push(format!(
+                        "{} fights {}: {} deals {amount} damage to {}",
+                        name(fighter),
+                        name(id),
+                        name(fighter),
+                        name(id)
+                    ));
+                    blow_back = Some((index + 1, id, fighter));
+                }
+            }
+            // A fighter with no attack deals nothing: the only damage is its target's blow back
+            // (the target the action chose).
+            (EventType::OnCardReceiveDamage, Some(id))
+                if Some(id) == cause
+                    && fights(after, id)
+                    && !in_combat(id)
+                    && chosen.is_some_and(|t| t != id && hits_as_hard(t, event.amount)) =>
+            {
+                if let Some(target) = chosen {
+                    lines.push(format!(
+                        "{} fights back: {} deals {amount} damage to {}",
+                        name(target),
+                        name(target),
+                        name(id)
+                    ));
+                }
+            }
             (EventType::OnCardReceiveDamage, Some(id)) => {
                 let dealer = combat_dealers(before, &names, id).or_else(|| cause_name.clone());
                 lines.push(match dealer {
@@ -367,13 +526,20 @@ pub fn narrate_for(
             (EventType::OnCardEnterBattlefield, Some(id)) if Some(id) != played => {
                 let card = after.card(id);
                 let owner = names.player(card.owner);
-                lines.push(if card.token {
-                    format!(
+                let artifact = after.def(id).card_type == CardType::Artifact;
+                lines.push(match (card.token, artifact) {
+                    (true, false) => format!(
                         "a {} token enters {owner}'s battlefield",
                         after.def(id).name
-                    )
-                } else {
-                    format!("{} enters {owner}'s battlefield", name(id))
+                    ),
+                    (true, true) => format!(
+                        "a {} artifact token enters {owner}'s battlefield",
+                        after.def(id).name
+                    ),
+                    (false, false) => format!("{} enters {owner}'s battlefield", name(id)),
+                    (false, true) => {
+                        format!("the artifact {} enters {owner}'s battlefield", name(id))
+                    }
                 });
             }
             (EventType::OnCardLeaveBattlefield, Some(id)) if !died.contains(&id) => {
@@ -427,6 +593,34 @@ pub fn narrate_for(
             (EventType::OnPlayerDeath, _) => {
                 lines.push(format!("{}'s health reaches 0", player(target_player)));
             }
+            // The mana of a choice made is the option taken.
+            (EventType::OnPlayerManaGained, _)
+                if !turn_changed && matches!(action, Action::ResolveChoice { .. }) =>
+            {
+                let to = player(target_player);
+                let chosen = match action {
+                    Action::ResolveChoice { index, option } => before
+                        .pending_choices()
+                        .get(*index)
+                        .and_then(|c| choice_options(before, c).into_iter().nth(*option)),
+                    _ => None,
+                };
+                let mana = chosen.unwrap_or_else(|| format!("{amount} mana"));
+                match source {
+                    Some(s) => {
+                        lines.push(format!("{to} gets {mana} from {}", names.card(after, s)))
+                    }
+                    None => lines.push(format!("{to} gets {mana}")),
+                }
+            }
+            // `on_card_buff` (PTG 0.9) goes with a buff, told from the stats; said only when
+            // the stats did not show it (a buff undone in the same step).
+            (EventType::OnCardBuff, Some(id)) => {
+                let who = name(id);
+                if !lines.iter().any(|l| l.contains(&format!("{who} gets "))) {
+                    lines.push(format!("{who} is buffed"));
+                }
+            }
             (EventType::OnPlayerManaGained, _) if !turn_changed => {
                 let to = player(target_player);
                 let mana = source
@@ -454,10 +648,23 @@ pub fn narrate_for(
             n => lines.push(format!("{who} draws {n} cards")),
         }
     }
+    // A choice now waiting (`choose_mana`): who chooses, for which card, between what.
+    for choice in after.pending_choices().iter() {
+        if before.pending_choices().contains(choice) {
+            continue;
+        }
+        lines.push(format!(
+            "{} must choose for {}: {}",
+            names.player(choice.controller),
+            names.card(after, choice.alteration.source),
+            join_or(&choice_options(after, choice))
+        ));
+    }
     if !healed.is_empty() {
         lines.push(format!("the damage on {} wears off", join_and(&healed)));
     }
     lines.extend(wore_off);
+    lines.extend(flags_alone);
     Narrated {
         action: describe_action(before, &names, action, true),
         lines,

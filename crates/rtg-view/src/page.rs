@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use rtg_core::{Event, GameState};
+use rtg_core::{Event, GameState, RuleSet};
 use rtg_rules::Action;
 use rtg_sim::{Matchup, Replay, ReplayError, Verified};
 use serde::Serialize;
@@ -82,9 +82,13 @@ struct PageData<'a> {
 
 /// The viewer page of a game: its replay and its timeline, embedded as JSON.
 pub fn page(replay: &Replay, timeline: &Timeline) -> String {
-    let title = match &replay.decks {
+    let mut title = match &replay.decks {
         [a, b] => format!("{} vs {} — seed {}", a.name, b.name, replay.settings.seed),
     };
+    // The default rule set goes unsaid, so the page of a `ptg-0.2` game is what it always was.
+    if replay.settings.rules != RuleSet::default() {
+        title.push_str(&format!(" — rules {}", replay.settings.rules));
+    }
     let data = PageData {
         title: &title,
         replay,

@@ -1,7 +1,10 @@
-"""rtg from Python: PTG 0.2.0's API on rtg's Rust engine, and more.
+"""rtg from Python: PTG's API on rtg's Rust engine, and more.
 
 - The specification's API, same names and meaning: ``Game``, ``Player``, ``GameState``'s views,
-  the action classes, the enums and the I/O functions (a PTG script changes only its imports).
+  the action classes, the enums and the I/O functions (a PTG script changes only its imports);
+  PTG 0.9.13's card language too: ``Condition``, ``ConditionGroup``, ``ComparisonOperator``,
+  ``get_all_variables``, ``PendingChoice``, groups, ``each`` targets, artifacts, tapping, and
+  rule sets (``Game(players, rules="ptg-0.9")``; ``rtg.ptg09`` plays PTG 0.9's rules by default).
 - States are immutable values: ``state.apply(action)`` returns a new state, copies are free.
 - Refused actions raise ``RuleError`` with the rule's ``kind``; file errors raise ``CardError``
   with ``file``, ``line`` and ``field``.
@@ -26,10 +29,12 @@ from ._ptg import (
     ManaPool,
     ManaRequirement,
     OrderBlockersAction,
+    PendingChoice,
     PendingTrigger,
     PlayCardAction,
     Player,
     PlayerState,
+    ResolvePendingChoiceAction,
     ResolvePendingTriggerAction,
     State,
     build_catalog,
@@ -41,7 +46,20 @@ from ._ptg import (
 from . import effects
 from .effects import *  # noqa: F401,F403  (the effect classes, by PTG's names)
 from .effects import Effect, CardEffect, PlayerEffect
-from .enums import AbilityType, CardType, EventType, ManaType, ParamRef, PhaseType, TargetSpec, Technique, TriggerOwner
+from .conditions import Condition, ConditionGroup, get_all_variables
+from .enums import (
+    AbilityType,
+    CardType,
+    ComparisonOperator,
+    EventType,
+    ManaType,
+    ParamRef,
+    PhaseType,
+    TargetSpec,
+    Technique,
+    TriggerOwner,
+    ZoneType,
+)
 from .errors import CardError, DeckError, ReplayError, RtgError, RuleError, ScenarioError, SetupError
 
 simulate = _rtg.simulate
@@ -50,6 +68,8 @@ run_scenario = _rtg.run_scenario
 
 #: Every ``RuleError.kind``.
 RULE_KINDS = tuple(_rtg.RULE_KINDS)
+#: The rule sets a game can follow (``Game(..., rules=...)``); the first is the default.
+RULE_SETS = tuple(_rtg.RULE_SETS)
 
 __all__ = list(effects.__all__) + [
     "CombatGroup",
@@ -65,6 +85,9 @@ __all__ = list(effects.__all__) + [
     "CardError",
     "CardInstance",
     "CardType",
+    "ComparisonOperator",
+    "Condition",
+    "ConditionGroup",
     "DeclareAttackAction",
     "DeclareDefenseAction",
     "Deck",
@@ -76,13 +99,16 @@ __all__ = list(effects.__all__) + [
     "ManaRequirement",
     "ManaType",
     "OrderBlockersAction",
+    "PendingChoice",
     "PendingTrigger",
     "PhaseType",
     "PlayCardAction",
     "Player",
     "PlayerState",
     "RULE_KINDS",
+    "RULE_SETS",
     "ReplayError",
+    "ResolvePendingChoiceAction",
     "ResolvePendingTriggerAction",
     "RtgError",
     "RuleError",
@@ -92,8 +118,10 @@ __all__ = list(effects.__all__) + [
     "TargetSpec",
     "Technique",
     "TriggerOwner",
+    "ZoneType",
     "build_catalog",
     "build_deck",
+    "get_all_variables",
     "load_card",
     "load_cards_from_dir",
     "load_deck",

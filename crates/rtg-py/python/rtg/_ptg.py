@@ -1,8 +1,10 @@
-"""PTG 0.2.0's public API (its README's section 10) on rtg's engine.
+"""PTG's public API on rtg's engine: PTG 0.2.0's (its README's section 10) and PTG 0.9.13's
+card language (conditions, groups, ``each`` targets, artifacts, tapping, pending choices).
 
 A PTG script moves over by changing its imports (``from ptg.api import ...`` becomes
-``from rtg import ...``). Where PTG and its specification differ, rtg follows the specification;
-docs/python.md lists every difference a PTG user may notice.
+``from rtg import ...``, or ``from rtg.ptg09 import ...`` to play PTG 0.9's base rules by
+default). Where PTG and its specification differ, rtg follows the specification; docs/python.md
+lists every difference a PTG user may notice.
 """
 
 import uuid as _uuid
@@ -11,8 +13,9 @@ from enum import Enum
 from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _rtg
-from .enums import AbilityType, CardType, EventType, ManaType, PhaseType, TargetSpec, TriggerOwner, phase_of
-from .effects import Effect, effect_named
+from .conditions import ConditionTree, condition_dict, condition_from_dict
+from .enums import AbilityType, CardType, EventType, ManaType, PhaseType, TargetSpec, TriggerOwner, ZoneType, phase_of
+from .effects import Effect, GainManaEffect, effect_named  # type: ignore[attr-defined]
 from .errors import CardError, RuleError, error
 
 CardDefinition = _rtg.CardDefinition
@@ -99,7 +102,10 @@ class ManaPool(_Mana):
 @dataclass(frozen=True)
 class AlterationData:
     """One alteration: an effect (an effect object such as ``DrawCardEffect()``, or its name),
-    its target and its triggers, in PTG's field order."""
+    its target and its triggers, in PTG 0.2.0's field order; PTG 0.9.13's fields follow
+    ``params`` (give them by keyword): ``condition`` and ``target_condition`` (a ``Condition``
+    or ``ConditionGroup``), ``exclude_self``, ``group``, ``from_zone`` (a ``ZoneType``) and
+    ``delay`` (which rtg does not read yet: the loader refuses it)."""
 
     effect: Any
     start_trigger: Optional[Union[EventType, str]] = None
@@ -113,6 +119,12 @@ class AlterationData:
     require_in_zone: Optional[str] = None
     require_zone_owner: Union[TriggerOwner, str] = TriggerOwner.ANY
     params: Dict[str, Any] = field(default_factory=dict)
+    condition: ConditionTree = None
+    target_condition: ConditionTree = None
+    exclude_self: bool = False
+    group: Optional[str] = None
+    from_zone: Optional[Union[ZoneType, str]] = None
+    delay: Optional[int] = None
 
     @property
     def effect_name(self) -> str:
@@ -146,22 +158,36 @@ class AlterationData:
             out["turn_duration"] = self.turn_duration
         if self.params:
             out["params"] = {k: (v.value if isinstance(v, Enum) else v) for k, v in self.params.items()}
+        if self.condition is not None:
+            out["condition"] = condition_dict(self.condition)
+        if self.target_condition is not None:
+            out["target_condition"] = condition_dict(self.target_condition)
+        if self.exclude_self:
+            out["exclude_self"] = True
+        if self.group is not None:
+            out["group"] = self.group
+        if self.from_zone is not None:
+            out["from_zone"] = str(self.from_zone.value if isinstance(self.from_zone, Enum) else self.from_zone)
+        if self.delay is not None:
+            out["delay"] = self.delay  # the loader says it is not supported yet
         return out
 
 
 @dataclass(frozen=True)
 class CardAbility:
-    """A named power of a card: one or more alterations used together."""
+    """A named power of a card: one or more alterations used together; ``max_activations``
+    (PTG 0.9's) limits its uses in each turn."""
 
     name: str
     description: str = ""
     ability_type: Union[AbilityType, str] = AbilityType.TRIGGERED
     mana_requirement: Any = field(default_factory=dict)
     alterations: Sequence[AlterationData] = ()
+    max_activations: Optional[int] = None
 
     def to_dict(self) -> Dict[str, Any]:
         """The ability as a card file writes it."""
-        return {
+        out = {
             "name": self.name,
             "description": self.description,
             "ability_type": str(self.ability_type),
@@ -175,6 +201,9 @@ class CardAbility:
             },
             "alterations": [a.to_dict() if hasattr(a, "to_dict") else a for a in self.alterations],
         }
+        if self.max_activations is not None:
+            out["max_activations"] = self.max_activations
+        return out
 
 
 def _abilities_from_dict(card: Dict[str, Any]) -> List[CardAbility]:
@@ -194,6 +223,11 @@ def _abilities_from_dict(card: Dict[str, Any]) -> List[CardAbility]:
                     trigger_card_id=alt.get("trigger_card_id"),
                     turn_duration=alt.get("turn_duration"),
                     params=dict(alt.get("params") or {}),
+                    condition=condition_from_dict(alt.get("condition")),
+                    target_condition=condition_from_dict(alt.get("target_condition")),
+                    exclude_self=alt.get("exclude_self", False),
+                    group=alt.get("group"),
+                    from_zone=ZoneType(alt["from_zone"]) if alt.get("from_zone") else None,
                 )
             )
         out.append(
@@ -205,6 +239,7 @@ def _abilities_from_dict(card: Dict[str, Any]) -> List[CardAbility]:
                     {ManaType(k): v for k, v in _mana_items(ability.get("mana_requirement"))}
                 ),
                 alterations=tuple(alterations),
+                max_activations=ability.get("max_activations"),
             )
         )
     return out
@@ -315,11 +350,51 @@ class PendingTrigger:
     alteration_index: int
     event: Dict[str, Any]
     targets: Tuple[Union[PlayerID, CardID], ...]
+    # PTG 0.9.13's, read from the alteration.
+    group: Optional[str] = None
+    from_zone: Optional[ZoneType] = None
+    trigger_self: bool = True
+    condition: ConditionTree = None
+    target_condition: ConditionTree = None
+    exclude_self: bool = False
 
     @property
     def controller(self) -> PlayerID:
         """Who chooses: the source card's controller."""
         return self.source_player_id
+
+
+@dataclass(frozen=True)
+class PendingChoice:
+    """A choice waiting for its player (PTG 0.9's ``PendingChoice``), e.g. the mana of
+    ``choose_mana``: PTG's fields (``source_card_id``, ``source_player_id``, ``effect``, the
+    effect the chosen option is applied with, ``target_id``, ``base_params``, ``choices``, the
+    options in order, ``choice_key``, ``end_trigger``) and rtg's (the definition's ``card_id``,
+    where the alteration is, the event that set it off). Resolve it with
+    ``Game.resolve_pending_choice(index, chosen_index)``."""
+
+    source_card_id: CardID
+    source_player_id: PlayerID
+    effect: Effect
+    target_id: Union[PlayerID, CardID]
+    base_params: Dict[str, Any]
+    choices: List[Dict[Any, Any]]
+    choice_key: str
+    end_trigger: Optional[EventType]
+    card_id: str
+    ability_index: int
+    alteration_index: int
+    event: Optional[Dict[str, Any]]
+
+    @property
+    def controller(self) -> PlayerID:
+        """Who chooses: the source card's controller."""
+        return self.source_player_id
+
+    @property
+    def options(self) -> List[Dict[Any, Any]]:
+        """The options, in order (the same as ``choices``)."""
+        return self.choices
 
 
 @dataclass(frozen=True)
@@ -534,9 +609,63 @@ class GameState:
                     alteration_index=p["alteration_index"],
                     event=p["event"],
                     targets=targets,
+                    group=alteration.group,
+                    from_zone=alteration.from_zone,
+                    trigger_self=alteration.trigger_self,
+                    condition=alteration.condition,
+                    target_condition=alteration.target_condition,
+                    exclude_self=alteration.exclude_self,
                 )
             )
         return out
+
+    @property
+    def pending_choices(self) -> List[PendingChoice]:
+        """Choices waiting for a player (``choose_mana``'s); resolve with
+        ``Game.resolve_pending_choice``. While one waits, only resolving it (or a pending
+        trigger) is legal."""
+        out = []
+        for p in self._native.pending_choices():
+            kind, at = p["target"]
+            alteration = self._native.card(p["source_card_id"]).card_definition.abilities[p["ability_index"]].alterations[
+                p["alteration_index"]
+            ]
+            options = alteration.params.get("options")
+            if alteration.effect_name == "choose_mana" and isinstance(options, list):
+                # PTG applies the chosen mana with gain_mana's `amounts`.
+                effect: Effect = GainManaEffect()
+                key = "amounts"
+                choices = [{ManaType(k): v for k, v in dict(o).items()} for o in options]
+            else:
+                effect, key = effect_named(alteration.effect_name), "option"
+                choices = [{"option": i} for i in range(p["options"])]
+            out.append(
+                PendingChoice(
+                    source_card_id=p["source_card_id"],
+                    source_player_id=self._ids[p["controller"]],
+                    effect=effect,
+                    target_id=self._ids[at] if kind == "player" else at,
+                    base_params={},
+                    choices=choices,
+                    choice_key=key,
+                    end_trigger=alteration.end_trigger,
+                    card_id=p["card_id"],
+                    ability_index=p["ability_index"],
+                    alteration_index=p["alteration_index"],
+                    event=p["event"],
+                )
+            )
+        return out
+
+    @property
+    def is_waiting(self) -> bool:
+        """True while a pending trigger or choice waits (only resolving them is legal)."""
+        return self._native.is_waiting
+
+    @property
+    def rules(self) -> str:
+        """The rule set the game follows: ``"ptg-0.2"`` or ``"ptg-0.9"``."""
+        return self._native.rules
 
     def legal_actions(self) -> List[Action]:
         """Every action the rules accept now (``rtg.Action`` values, for ``apply``)."""
@@ -654,17 +783,34 @@ class AdvancePhaseAction(_ActionClass):
     _code = 6
 
 
+class ResolvePendingChoiceAction(_ActionClass):
+    """Resolve a pending choice: ``choice_index`` (default 0), ``chosen_index`` (which option,
+    from 0)."""
+
+    _code = 7
+    _fields = ("choice_index", "chosen_index")
+
+
 _ADVANCE = Action.advance_phase()
 
 
 class Game:
     """A game between two players: ``Game([alice, bob], seed=0)``; the first player goes first.
 
-    Keeps every state (``history``) and event (``events``); each method returns the new
-    ``GameState``. The same players, seed and actions give the same game.
+    ``rules`` is the base rule set: ``"ptg-0.2"`` (the default, PTG 0.2.0's rules) or
+    ``"ptg-0.9"`` (PTG 0.9.13's: an attacker taps unless it has vigilance). Keeps every state
+    (``history``) and event (``events``); each method returns the new ``GameState``. The same
+    players, seed, rules and actions give the same game.
     """
 
-    def __init__(self, players: Sequence[Player], seed: int = 0, turn_limit: Optional[int] = 200) -> None:
+    def __init__(
+        self,
+        players: Sequence[Player],
+        seed: int = 0,
+        turn_limit: Optional[int] = 200,
+        *,
+        rules: str = "ptg-0.2",
+    ) -> None:
         if len(players) != 2:
             raise ValueError(f"rtg plays two-player games; got {len(players)} players")
         self.players = list(players)
@@ -678,7 +824,9 @@ class Game:
             (self.players[0].initial_health, self.players[1].initial_health),
             seed,
             turn_limit,
+            rules,
         )
+        self.rules = native.rules
         self.history: List[GameState] = [GameState(native, ids)]
         self._steps: List[Any] = []  # each step's events (`rtg.Events`), read when asked for
 
@@ -766,6 +914,11 @@ class Game:
         """Applies pending trigger ``trigger_index`` to the chosen target (a player uuid or card
         id)."""
         return self.apply_action(ResolvePendingTriggerAction(), trigger_index=trigger_index, chosen_target=chosen_target)
+
+    def resolve_pending_choice(self, choice_index: int, chosen_index: int) -> GameState:
+        """Resolves pending choice ``choice_index`` with option ``chosen_index`` (from 0, in the
+        card's order); another index raises ``RuleError``."""
+        return self.apply_action(ResolvePendingChoiceAction(), choice_index=choice_index, chosen_index=chosen_index)
 
     @property
     def active_player(self) -> Player:

@@ -1,5 +1,6 @@
 """The built-in effects as classes, named as PTG names them (``from ptg.effects.draw import
-DrawCardEffect`` becomes ``from rtg import DrawCardEffect``).
+DrawCardEffect`` becomes ``from rtg import DrawCardEffect``): PTG 0.2.0's 17 and the 12 of PTG
+0.9.13 (``TapCardEffect``, ``FightEffect``, ``ChooseManaEffect``, ...).
 
 In rtg an effect is a name the card format knows; an instance of one of these classes stands
 for its name in ``AlterationData(effect=...)``. Effects are run by the engine, not by these
@@ -56,6 +57,19 @@ _BUILTINS = [
     ("SetStatsEffect", "set_stats", CardEffect),
     ("SpawnCreatureEffect", "spawn_creature", PlayerEffect),
     ("SpendManaEffect", "spend_mana", PlayerEffect),
+    # PTG 0.9.13's
+    ("CannotBlockEffect", "cannot_block", CardEffect),
+    ("ChooseManaEffect", "choose_mana", PlayerEffect),
+    ("FightEffect", "fight", CardEffect),
+    ("GrantTechniqueEffect", "grant_technique", CardEffect),
+    ("RemoveTechniqueEffect", "remove_technique", CardEffect),
+    ("RestoreStatsEffect", "restore_stats", CardEffect),
+    ("RevokeCannotBlockEffect", "revoke_cannot_block", CardEffect),
+    ("RevokeUnblockableEffect", "revoke_unblockable", CardEffect),
+    ("SpawnArtifactEffect", "spawn_artifact", PlayerEffect),
+    ("TapCardEffect", "tap_card", CardEffect),
+    ("UnblockableEffect", "unblockable", CardEffect),
+    ("UntapCardEffect", "untap_card", CardEffect),
 ]
 
 #: Every built-in effect class by its name.

@@ -1,9 +1,11 @@
 """Environments for agents: one game (``Env``) or n games stepped in one call (``VectorEnv``).
 
 The agent plays deck A against a named bot playing deck B. An action is an index into a fixed
-space of ``ACTION_COUNT`` actions (``info["action_mask"]`` says which are legal now); the
+space of ``ACTION_COUNT`` actions (``info["action_mask"]`` says which are legal now; a pending
+choice, such as ``choose_mana``'s, has indices of its own, the last ``CHOICE_SLOTS``); the
 observation is a vector of ``OBSERVATION_SIZE`` floats built from the agent's own view (its hand,
-the public board, sizes of hidden zones): no hidden information. A win is reward 1, a loss -1,
+the public board, sizes of hidden zones, the options of a choice it must make): no hidden
+information. A win is reward 1, a loss -1,
 a draw 0, all given at the last step; the turn limit truncates.
 
 With gymnasium installed, ``Env`` is a ``gymnasium.Env`` (``observation_space``,
@@ -27,12 +29,15 @@ except ImportError:  # pragma: no cover
     _gym = None
     _spaces = None
 
-__all__ = ["Env", "VectorEnv", "ACTION_COUNT", "OBSERVATION_SIZE"]
+__all__ = ["Env", "VectorEnv", "ACTION_COUNT", "OBSERVATION_SIZE", "CHOICE_SLOTS"]
 
 #: The number of action indices.
 ACTION_COUNT: int = _rtg.ACTION_COUNT
 #: The length of an observation vector.
 OBSERVATION_SIZE: int = _rtg.OBSERVATION_SIZE
+#: The options of a pending choice the action space holds: indices
+#: ``ACTION_COUNT - CHOICE_SLOTS + o`` resolve the first pending choice with option ``o``.
+CHOICE_SLOTS: int = _rtg.CHOICE_SLOTS
 
 
 def _load_decks(deck_a: Any, deck_b: Any, cards: Any) -> Tuple[Any, Any]:
@@ -67,8 +72,9 @@ def _load_decks(deck_a: Any, deck_b: Any, cards: Any) -> Tuple[Any, Any]:
 class VectorEnv:
     """``n`` games stepped together: ``step(actions)`` takes one action index per game.
 
-    ``VectorEnv(n, deck_a, deck_b, opponent="greedy", seat=None, max_turns=200, cards=None)``.
-    ``seat`` is the agent's seat (0 goes first) or None to alternate. With ``strict`` (the
+    ``VectorEnv(n, deck_a, deck_b, opponent="greedy", seat=None, max_turns=200, cards=None,
+    rules="ptg-0.2")``. ``seat`` is the agent's seat (0 goes first) or None to alternate;
+    ``rules`` the games' rule set. With ``strict`` (the
     default) an action outside the mask raises ``ValueError``; without, the first legal action
     is played instead (for code that samples the whole action space). A finished game starts its
     next episode at once (its last reward and flags are returned; the observation is the new
@@ -88,6 +94,7 @@ class VectorEnv:
         cards: Any = None,
         autoreset: bool = True,
         strict: bool = True,
+        rules: str = "ptg-0.2",
     ) -> None:
         a, b = _load_decks(deck_a, deck_b, cards)
         self._core = _rtg.VecEnv(
@@ -100,7 +107,9 @@ class VectorEnv:
             max_steps=max_steps,
             autoreset=autoreset,
             strict=strict,
+            rules=rules,
         )
+        self.rules = rules
         self.num_envs = n
         self.observation_size = OBSERVATION_SIZE
         self.action_count = ACTION_COUNT
@@ -168,6 +177,7 @@ class Env(_Base):  # type: ignore[misc, valid-type]
         max_steps: int = 10_000,
         cards: Any = None,
         strict: bool = True,
+        rules: str = "ptg-0.2",
     ) -> None:
         self._vec = VectorEnv(
             1,
@@ -180,6 +190,7 @@ class Env(_Base):  # type: ignore[misc, valid-type]
             cards=cards,
             autoreset=False,
             strict=strict,
+            rules=rules,
         )
         self._seed = 0
         self._episode = 0

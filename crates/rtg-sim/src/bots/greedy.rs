@@ -3,7 +3,7 @@
 use rtg_core::{CardType, GameRng, Phase, PlayerId};
 use rtg_rules::{Action, PlayerView};
 
-use crate::bots::{Bot, best_target, resolve_first_pending, use_target};
+use crate::bots::{Bot, best_target, resolve_first_choice, resolve_first_pending, use_target};
 
 /// The first card in hand the greedy rule would play now, with its target.
 pub(crate) fn greedy_play(view: &PlayerView<'_>, player: PlayerId) -> Option<Action> {
@@ -45,7 +45,8 @@ pub(crate) fn greedy_play(view: &PlayerView<'_>, player: PlayerId) -> Option<Act
 /// The greedy bot, exactly: in the main phase, play the first mana card in hand if none was
 /// played this turn, then repeatedly the first affordable non-mana card in hand order (targets by
 /// [`best_target`]; a spell with no legal target is skipped), then declare every creature that
-/// can attack; never block; otherwise advance. Pending triggers get the best target.
+/// can attack; never block; otherwise advance. Pending triggers get the best target; a pending
+/// choice takes the option that pays for the most of its hand (the first on a tie).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GreedyBot;
 
@@ -55,8 +56,14 @@ impl Bot for GreedyBot {
     }
 
     fn choose(&self, view: &PlayerView<'_>, _rng: &mut GameRng) -> Action {
-        if let Some(action) = resolve_first_pending(view, best_target) {
-            return action;
+        // A waiting trigger or choice comes first: nothing else is allowed meanwhile.
+        if view.is_waiting() {
+            if let Some(action) = resolve_first_pending(view, best_target) {
+                return action;
+            }
+            if let Some(action) = resolve_first_choice(view) {
+                return action;
+            }
         }
         let player = view.player();
         if view.phase() == Phase::Main && view.active() == player {

@@ -1,10 +1,12 @@
 //! The heuristic bot: sound targeting, trades and blocks that keep value, and a race count.
 
-use rtg_combat::has_deathtouch;
-use rtg_core::{Aim, Amount, CardType, GameRng, InstanceId, ParamValue, Phase, PlayerId, Target};
+use rtg_core::{
+    AbilityType, Aim, AlterationRef, Amount, CardType, GameRng, InstanceId, ParamValue, Phase,
+    PlayerId, Target, TargetSpec, Technique,
+};
 use rtg_rules::{Action, PlayerView};
 
-use crate::bots::{Bot, best_target, chooser, resolve_first_pending};
+use crate::bots::{Bot, best_target, chooser, resolve_first_choice, resolve_first_pending};
 
 /// A bot that plays soundly by rules of thumb, from its player's view only:
 ///
@@ -16,11 +18,16 @@ use crate::bots::{Bot, best_target, chooser, resolve_first_pending};
 ///   when no creature is worth it.
 /// - **Plays**: a mana card first (the one whose mana, with the sources already on the
 ///   battlefield, pays for the most of the rest of the hand), then the affordable cards,
-///   dearest first.
+///   dearest first, then the activated abilities of its artifacts whose uses are bounded (a
+///   mana cost or `max_activations`) and whose targets are sound. A pending choice takes the
+///   option that pays for the most of the hand.
 /// - **Attacks**: everything when the attack is lethal through every possible block; otherwise a
 ///   creature attacks unless some blocker could kill it and survive (a trade is the defender's
 ///   choice), keeping back enough blockers to survive the opponent's next swing (attacking
-///   creatures cannot block on the next turn) unless the race favours attacking.
+///   creatures cannot block on the next turn) unless the race favours attacking. Only creatures
+///   that can block count as blockers (not tapped, not barred by `cannot_block`), an
+///   `unblockable` attacker's damage always gets through, and techniques are read as each card
+///   has them now (a granted deathtouch kills).
 /// - **Blocks**: a block that kills the attacker and survives first, then one that trades up
 ///   (the blocker worth less than the attacker), then one that survives; a chump block only
 ///   against lethal damage.
@@ -46,12 +53,20 @@ fn value(view: &PlayerView<'_>, id: InstanceId) -> i32 {
         .saturating_add(cost)
 }
 
-/// True when `hitter`'s combat damage kills `victim`.
+/// True when `hitter`'s combat damage kills `victim` (deathtouch as the hitter has it now,
+/// granted or removed).
 fn kills(view: &PlayerView<'_>, hitter: InstanceId, victim: InstanceId) -> bool {
     let attack = attack_of(view, hitter);
     attack > 0
-        && (view.def(hitter).is_some_and(|d| has_deathtouch(d))
+        && (view
+            .card(hitter)
+            .is_some_and(|c| c.has(Technique::Deathtouch))
             || attack >= defense_of(view, victim))
+}
+
+/// True when the card cannot be blocked now (`unblockable`).
+fn unblockable(view: &PlayerView<'_>, id: InstanceId) -> bool {
+    view.card(id).is_some_and(|c| c.unblockable)
 }
 
 /// The fixed amount of an alteration's `amount` parameter, if it has one.
@@ -207,6 +222,102 @@ impl HeuristicBot {
         best.map(|(_, a)| a)
     }
 
+    /// An activated ability of one of the player's artifacts to use now: one whose uses are
+    /// bounded (a mana cost, or `max_activations`: a free ability without a limit could be used
+    /// forever), that the rules allow now (untapped, affordable, within its limit), whose named
+    /// targets are on the side its effects aim at, and whose chosen target is sound. The first
+    /// such, in battlefield and ability order. A creature's abilities are left alone, as they
+    /// always were.
+    fn activate(&self, view: &PlayerView<'_>, player: PlayerId) -> Option<Action> {
+        let has_one = view.battlefield(player).iter().any(|&id| {
+            view.def(id).is_some_and(|d| {
+                d.card_type == CardType::Artifact
+                    && d.abilities
+                        .iter()
+                        .any(|a| a.ability_type == AbilityType::Activated)
+            })
+        });
+        if !has_one {
+            return None;
+        }
+        let legal = view.legal_actions();
+        for &card in view.battlefield(player) {
+            let (Some(instance), Some(def)) = (view.card(card), view.def(card)) else {
+                continue;
+            };
+            if def.card_type != CardType::Artifact {
+                continue;
+            }
+            for (index, ability) in def.abilities.iter().enumerate() {
+                let bounded =
+                    !ability.mana_requirement.is_empty() || ability.max_activations.is_some();
+                if ability.ability_type != AbilityType::Activated || !bounded {
+                    continue;
+                }
+                let targets: Vec<Option<Target>> = legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::ActivateAbility {
+                            card: c,
+                            ability_index,
+                            target,
+                            ..
+                        } if *c == card && *ability_index == index => Some(*target),
+                        _ => None,
+                    })
+                    .collect();
+                if targets.is_empty() {
+                    continue;
+                }
+                let refs: Vec<AlterationRef> = (0..ability.alterations.len())
+                    .map(|i| AlterationRef {
+                        source: card,
+                        def: instance.def,
+                        ability: u16::try_from(index).unwrap_or(u16::MAX),
+                        alteration: u16::try_from(i).unwrap_or(u16::MAX),
+                    })
+                    .collect();
+                // A named target on the wrong side of its aim (harm to itself, help to the
+                // opponent) makes the ability a cost the bot does not judge: left alone.
+                let misaimed = refs.iter().any(|&at| {
+                    let side = match view.alteration(at).target {
+                        TargetSpec::SelfCard | TargetSpec::Owner => player,
+                        TargetSpec::Opponent => player.opponent(),
+                        TargetSpec::Choose | TargetSpec::Each => return false,
+                    };
+                    match view.aim_of(at) {
+                        Aim::Harmful => side == player,
+                        Aim::Helpful => side != player,
+                        Aim::Neutral => false,
+                    }
+                });
+                if misaimed {
+                    continue;
+                }
+                let target = match chooser(view, &refs) {
+                    None => None,
+                    Some(at) => {
+                        let legal: Vec<Target> = targets.iter().flatten().copied().collect();
+                        let amount = fixed_amount(view, Some(at));
+                        match sound_target(view, player, view.aim_of(at), &legal, amount) {
+                            Some(t) => Some(t),
+                            None => continue,
+                        }
+                    }
+                };
+                if targets.contains(&target) {
+                    return Some(Action::ActivateAbility {
+                        player,
+                        card,
+                        ability_index: index,
+                        target,
+                    });
+                }
+            }
+        }
+        None
+    }
+
     fn attack(&self, view: &PlayerView<'_>, player: PlayerId) -> Option<Action> {
         let attackers = view.legal_attackers();
         if attackers.is_empty() {
@@ -218,20 +329,30 @@ impl HeuristicBot {
             .iter()
             .copied()
             .filter(|&c| {
-                view.card(c)
-                    .is_some_and(|c| c.creature && !c.attacked_this_turn)
+                view.card(c).is_some_and(|c| {
+                    c.creature && !c.attacked_this_turn && !c.tapped && !c.cannot_block
+                })
             })
             .collect();
         // Lethal through every block: the attack left after the strongest attackers are
-        // blocked, one per possible blocker, plus what already attacks.
-        let mut powers: Vec<i32> = attackers.iter().map(|&a| attack_of(view, a)).collect();
+        // blocked, one per possible blocker, plus what cannot be blocked and what already
+        // attacks.
+        let mut powers: Vec<i32> = Vec::with_capacity(attackers.len());
+        let mut sure = 0i32;
+        for &a in &attackers {
+            if unblockable(view, a) {
+                sure += attack_of(view, a);
+            } else {
+                powers.push(attack_of(view, a));
+            }
+        }
         powers.sort_unstable_by(|a, b| b.cmp(a));
         let declared: i32 = view
             .combats()
             .iter()
             .map(|c| attack_of(view, c.attacker))
             .sum();
-        let through: i32 = powers.iter().skip(blockers.len()).sum::<i32>() + declared;
+        let through: i32 = powers.iter().skip(blockers.len()).sum::<i32>() + sure + declared;
         if through >= view.health(foe) {
             return attackers
                 .into_iter()
@@ -240,7 +361,7 @@ impl HeuristicBot {
         }
         // The race: when all-out attacks each turn kill them first (this turn's swing comes
         // first), every creature that is not thrown away attacks.
-        let my_power: i32 = powers.iter().sum::<i32>() + declared;
+        let my_power: i32 = powers.iter().sum::<i32>() + sure + declared;
         let their_total: i32 = view
             .battlefield(foe)
             .iter()
@@ -255,7 +376,9 @@ impl HeuristicBot {
             }
         };
         let racing = clock(view.health(foe), my_power) <= clock(view.health(player), their_total);
-        // Their counterattack next turn: every creature of theirs against what stays home.
+        // Their counterattack next turn: every creature of theirs against what stays home (what
+        // can block then: not tapped now, since it untaps only at its own turn, and not barred
+        // from blocking).
         let their_power: i32 = view
             .battlefield(foe)
             .iter()
@@ -263,8 +386,9 @@ impl HeuristicBot {
             .map(|&c| attack_of(view, c))
             .sum();
         let mine = view.battlefield(player).iter().copied().filter(|&c| {
-            view.card(c)
-                .is_some_and(|c| c.creature && !c.attacked_this_turn)
+            view.card(c).is_some_and(|c| {
+                c.creature && !c.attacked_this_turn && !c.tapped && !c.cannot_block
+            })
         });
         let home: Vec<InstanceId> = mine.collect();
         let mut ranked: Vec<InstanceId> = attackers
@@ -363,13 +487,20 @@ impl Bot for HeuristicBot {
     }
 
     fn choose(&self, view: &PlayerView<'_>, _rng: &mut GameRng) -> Action {
-        if let Some(action) = resolve_first_pending(view, pending_target) {
-            return action;
+        // A waiting trigger or choice comes first: nothing else is allowed meanwhile.
+        if view.is_waiting() {
+            if let Some(action) = resolve_first_pending(view, pending_target) {
+                return action;
+            }
+            if let Some(action) = resolve_first_choice(view) {
+                return action;
+            }
         }
         let player = view.player();
         match view.phase() {
             Phase::Main if view.active() == player => self
                 .play(view, player)
+                .or_else(|| self.activate(view, player))
                 .or_else(|| self.attack(view, player))
                 .unwrap_or(Action::AdvancePhase),
             Phase::Defense if view.defending() == player => {

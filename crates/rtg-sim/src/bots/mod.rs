@@ -12,7 +12,7 @@ mod random;
 mod registry;
 mod spec;
 
-use rtg_core::{Aim, AlterationRef, GameRng, PlayerId, Target, TargetSpec};
+use rtg_core::{Aim, AlterationRef, CardType, GameRng, PlayerId, Target, TargetSpec};
 use rtg_rules::{Action, PlayerView};
 
 pub use greedy::GreedyBot;
@@ -108,4 +108,59 @@ pub(crate) fn resolve_first_pending(
     let aim = view.aim_of(pending.alteration);
     let target = pick(view, pending.controller, aim, &legal)?;
     Some(Action::ResolvePendingTrigger { index: 0, target })
+}
+
+/// Resolving the first pending choice the view's player makes, with the option
+/// [`choice_option`] takes (`None` when no choice of theirs waits).
+pub(crate) fn resolve_first_choice(view: &PlayerView<'_>) -> Option<Action> {
+    let index = view
+        .pending_choices()
+        .iter()
+        .position(|c| c.controller == view.player())?;
+    Some(Action::ResolveChoice {
+        index,
+        option: choice_option(view, index),
+    })
+}
+
+/// The option a bot takes at the pending choice `index` (the greedy and heuristic bots alike):
+/// for mana that goes to the chooser's own pool, the option that, added to the pool, pays for
+/// the most of the hand's other cards (by total cost, each on its own), as the heuristic chooses
+/// its mana card; for mana that goes to the opponent, the least mana; the first option on a tie,
+/// and for a choice whose options are not mana.
+pub(crate) fn choice_option(view: &PlayerView<'_>, index: usize) -> usize {
+    let (Some(choice), Some(options)) = (
+        view.pending_choices().get(index),
+        view.choice_mana_options(index),
+    ) else {
+        return 0;
+    };
+    let options = &options[..options.len().min(usize::from(choice.options))];
+    let me = view.player();
+    if choice.target != Target::Player(me) {
+        let mut least: Option<(u64, usize)> = None;
+        for (i, mana) in options.iter().enumerate() {
+            if least.is_none_or(|(total, _)| mana.total() < total) {
+                least = Some((mana.total(), i));
+            }
+        }
+        return least.map_or(0, |(_, i)| i);
+    }
+    let hand = view.hand();
+    let pool = view.pool(me);
+    let mut best: Option<(u64, usize)> = None;
+    for (i, mana) in options.iter().enumerate() {
+        let mut after = pool;
+        after.add_all(mana);
+        let payable: u64 = hand
+            .iter()
+            .filter_map(|&c| view.def(c))
+            .filter(|d| d.card_type != CardType::Mana && after.can_pay(&d.mana))
+            .map(|d| d.mana.total())
+            .sum();
+        if best.is_none_or(|(b, _)| payable > b) {
+            best = Some((payable, i));
+        }
+    }
+    best.map_or(0, |(_, i)| i)
 }

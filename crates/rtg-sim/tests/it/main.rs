@@ -7,6 +7,8 @@ mod support;
 mod bots;
 mod carried;
 mod end_reasons;
+mod language;
+mod language_deck;
 mod reports;
 mod rules;
 mod untrusted;

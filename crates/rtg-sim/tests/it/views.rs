@@ -2,10 +2,11 @@
 //! cannot see (the opponent's hand, both decks' order, the game's generator) get the same
 //! choice from every bot, and determinization cannot tell them apart either.
 
-use rtg_core::{GameRng, GameState, InstanceId, PlayerId};
+use rtg_core::{GameRng, GameState, InstanceId, PlayerId, RuleSet};
 use rtg_rules::{Action, Scratch, step};
 use rtg_sim::*;
 
+use crate::language::language_matchup;
 use crate::matchup;
 
 /// `state` with everything `viewer` cannot see rearranged by `seed`: the opponent's hand and
@@ -29,13 +30,24 @@ fn hidden_twin(state: &GameState, viewer: PlayerId, seed: u64) -> GameState {
 
 /// Decision points of a game played by `driver` on both sides, up to `limit` of them.
 fn decision_points(seed: u64, driver: &dyn Bot, limit: usize) -> Vec<GameState> {
-    let m = matchup();
+    decision_points_of(&matchup(), RuleSet::Ptg02, seed, driver, limit)
+}
+
+/// [`decision_points`] of a game of `m` under `rules`.
+fn decision_points_of(
+    m: &Matchup,
+    rules: RuleSet,
+    seed: u64,
+    driver: &dyn Bot,
+    limit: usize,
+) -> Vec<GameState> {
     let settings = SimConfig {
         seed,
+        rules,
         ..SimConfig::default()
     }
     .game(0);
-    let mut state = initial_state(&m, &settings).unwrap();
+    let mut state = initial_state(m, &settings).unwrap();
     let mut rng = GameRng::seeded(seed);
     let mut points = Vec::new();
     let mut events = Vec::new();
@@ -135,5 +147,91 @@ fn every_bot_chooses_the_same_whatever_its_player_cannot_see() {
             }
         }
     }
+    assert!(compared > 500, "{compared} comparisons");
+}
+
+#[test]
+fn with_cards_of_the_09_language_no_bot_sees_more_and_a_sample_keeps_the_waiting_choice() {
+    // Games of the language deck: artifacts, tapped creatures, granted techniques and pending
+    // choices (choose_mana), whose options every player sees. At every decision, the hidden
+    // twin gets the same choice from every bot, and both determinize to the same sample, which
+    // keeps the pending choices and triggers as they are.
+    let m = language_matchup();
+    let registry = BotRegistry::builtin();
+    let names: Vec<String> = registry.names().map(str::to_owned).collect();
+    let (mut compared, mut waiting) = (0, 0);
+    for (seed, rules, driver) in [
+        (1u64, RuleSet::Ptg09, &RandomBot as &dyn Bot),
+        (2, RuleSet::Ptg02, &HeuristicBot),
+        (3, RuleSet::Ptg09, &GreedyBot),
+        (4, RuleSet::Ptg02, &RandomBot),
+        (5, RuleSet::Ptg09, &HeuristicBot),
+    ] {
+        for (i, state) in decision_points_of(&m, rules, seed, driver, 400)
+            .iter()
+            .enumerate()
+        {
+            let viewer = to_act(state);
+            let twin = hidden_twin(state, viewer, seed * 1000 + i as u64);
+            let choosing = !state.pending_choices().is_empty();
+            if choosing {
+                waiting += 1;
+                let view = PlayerView::new(state, viewer);
+                assert_eq!(view.pending_choices(), &state.pending_choices()[..]);
+                assert!(view.choice_mana_options(0).is_some_and(|o| o.len() == 2));
+                // The other player sees the choice too.
+                let other = PlayerView::new(state, viewer.opponent());
+                assert_eq!(other.pending_choices(), view.pending_choices());
+                assert!(other.legal_actions().is_empty(), "not their decision");
+            }
+            for name in &names {
+                // mcts on the choices and on every tenth point, for the test's time.
+                if name == "mcts" && !choosing && i % 10 != 0 {
+                    continue;
+                }
+                let spec = if name == "mcts" {
+                    BotSpec::new("mcts").with("iterations", 12)
+                } else {
+                    BotSpec::new(name)
+                };
+                let bot = registry.make(&spec).unwrap();
+                let chosen = choice(&*bot, state, 77);
+                assert_eq!(
+                    chosen,
+                    choice(&*bot, &twin, 77),
+                    "{name} at decision {i} of game seed {seed}"
+                );
+                assert!(
+                    rtg_rules::legal_actions(state).contains(&chosen),
+                    "{name} at decision {i} of game seed {seed}: {chosen:?}"
+                );
+                compared += 1;
+            }
+            let (a, b) = (
+                PlayerView::new(state, viewer),
+                PlayerView::new(&twin, viewer),
+            );
+            let (da, db) = (
+                a.determinize(&mut GameRng::seeded(i as u64)),
+                b.determinize(&mut GameRng::seeded(i as u64)),
+            );
+            assert_eq!(da.digest(), db.digest(), "decision {i} of game seed {seed}");
+            da.check_invariants().unwrap();
+            assert_eq!(da.pending_choices(), state.pending_choices());
+            assert_eq!(da.pending_triggers(), state.pending_triggers());
+            assert_eq!(
+                rtg_rules::legal_actions(&da).is_empty(),
+                rtg_rules::legal_actions(state).is_empty()
+            );
+            if choosing {
+                assert_eq!(
+                    rtg_rules::legal_actions(&da),
+                    rtg_rules::legal_actions(state),
+                    "a sample waits for the same choice"
+                );
+            }
+        }
+    }
+    assert!(waiting >= 3, "{waiting} decisions at a pending choice");
     assert!(compared > 500, "{compared} comparisons");
 }

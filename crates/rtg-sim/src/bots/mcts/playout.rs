@@ -26,7 +26,9 @@ pub(crate) fn playout(
     while !world.is_over() && world.turn() < end_turn {
         let player = to_act(world);
         let mut action = policy.choose(&PlayerView::new(world, player), rng);
-        if in_phase >= MAX_ACTIONS_PER_PHASE && world.pending_triggers().is_empty() {
+        // A phase that never ends is cut short, unless a trigger or a choice waits (then only
+        // resolving it is allowed).
+        if in_phase >= MAX_ACTIONS_PER_PHASE && !world.is_waiting() {
             action = Action::AdvancePhase;
         }
         events.clear();
