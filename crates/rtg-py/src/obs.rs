@@ -181,7 +181,7 @@ pub(crate) fn observe(
         w.put(f32::from(u8::from(view.phase() == phase)));
     }
     w.put(f32::from(u8::from(view.active() == me)));
-    w.put(f32::from(u8::from(!view.pending_triggers().is_empty())));
+    w.put(f32::from(u8::from(view.pending_triggers().len() > 0)));
     w.put(scaled(
         i64::from(in_phase),
         rtg::sim::MAX_ACTIONS_PER_PHASE as f32,

@@ -142,10 +142,25 @@ impl<'a> PlayerView<'a> {
         self.state.combats()
     }
 
-    /// The triggers waiting for a target (their sources are public cards).
-    #[inline]
-    pub fn pending_triggers(&self) -> &'a [PendingTrigger] {
-        self.state.pending_triggers()
+    /// The triggers waiting for a target, oldest first. Their sources are public cards; the
+    /// event that set each off is shown as far as the viewer may see it: a card it names that
+    /// the viewer cannot locate (the card the opponent drew) is left out of it.
+    pub fn pending_triggers(&self) -> impl ExactSizeIterator<Item = PendingTrigger> + 'a {
+        let view = *self;
+        self.state.pending_triggers().iter().map(move |pending| {
+            let mut pending = pending.clone();
+            let hidden = |id: InstanceId| view.card(id).is_none();
+            if pending.event.source.is_some_and(hidden) {
+                pending.event.source = None;
+                pending.event.source_def = None;
+            }
+            if let Some(Target::Card(id)) = pending.event.target
+                && hidden(id)
+            {
+                pending.event.target = None;
+            }
+            pending
+        })
     }
 
     /// The choices waiting for a player (`choose_mana`'s, ...), oldest first: both players see
@@ -339,6 +354,11 @@ impl<'a> PlayerView<'a> {
         rng.shuffle(&mut mine);
         let hand: Vec<InstanceId> = self.hand().to_vec();
         state.redeal_hidden(self.player, &hand, &mine);
+        if !state.pending_triggers().is_empty() {
+            // The events as the viewer sees them: a sample must not carry the card an
+            // opponent drew.
+            *state.pending_triggers_mut() = self.pending_triggers().collect();
+        }
         state.reseed(rng.next_u64());
         state
     }

@@ -42,14 +42,22 @@ impl Bot for GoldfishBot {
     }
 
     fn choose(&self, view: &PlayerView<'_>, _: &mut GameRng) -> Action {
-        if view
+        // Its own triggers and choices must be answered for the game to go on: the first legal
+        // answer.
+        let mine = view
             .pending_triggers()
-            .iter()
             .any(|p| p.controller == view.player())
-            && let Some(resolve) = view
-                .legal_actions()
-                .into_iter()
-                .find(|a| matches!(a, Action::ResolvePendingTrigger { .. }))
+            || view
+                .pending_choices()
+                .iter()
+                .any(|c| c.controller == view.player());
+        if mine
+            && let Some(resolve) = view.legal_actions().into_iter().find(|a| {
+                matches!(
+                    a,
+                    Action::ResolvePendingTrigger { .. } | Action::ResolveChoice { .. }
+                )
+            })
         {
             return resolve;
         }

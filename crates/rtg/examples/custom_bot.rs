@@ -28,7 +28,7 @@ impl Bot for Wall {
 
     fn choose(&self, view: &PlayerView<'_>, rng: &mut GameRng) -> Action {
         let me = view.player();
-        if view.phase() == Phase::Defense && view.pending_triggers().is_empty() {
+        if view.phase() == Phase::Defense && view.pending_triggers().next().is_none() {
             for (combat_index, combat) in view.combats().iter().enumerate() {
                 let Some(attacker) = view.card(combat.attacker) else {
                     continue;

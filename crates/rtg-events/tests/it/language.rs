@@ -658,3 +658,56 @@ fn an_artifact_plays_like_a_permanent_that_never_fights() {
         "illegal_target"
     );
 }
+
+#[test]
+fn a_players_view_of_a_pending_trigger_hides_the_card_the_opponent_drew() {
+    // "Whenever a player draws, deal 1 damage to a creature you choose": the event that set it
+    // off names the card drawn, which only its drawer may know.
+    let mut snoop = on(
+        EventType::OnCardDraw,
+        alt("damage_card", TargetSpec::Choose, &[("amount", amount(1))]),
+    );
+    snoop.trigger_self = false;
+    let spy = creature("spy", 1, 3).with_ability(triggered(vec![snoop]));
+    let mut p = pos(vec![spy, creature("bear", 2, 2)]);
+    p.field(P0, "spy");
+    p.many(P0, Zone::Deck, "bear", 2);
+    p.many(P1, Zone::Deck, "bear", 2);
+    p.phase(Phase::End);
+    let (state, _) = advance(&p.state(), 1);
+    assert_eq!(state.active(), P1);
+    let pending = &state.pending_triggers()[0];
+    let drawn = pending
+        .event
+        .source
+        .expect("the engine knows the card drawn");
+    assert_eq!(state.card(drawn).owner, P1);
+    let mine = rtg_rules::PlayerView::new(&state, P0);
+    let seen = mine.pending_triggers().next().unwrap();
+    assert_eq!((seen.event.source, seen.event.source_def), (None, None));
+    assert_eq!(seen.alteration, pending.alteration);
+    let theirs = rtg_rules::PlayerView::new(&state, P1);
+    assert_eq!(
+        theirs.pending_triggers().next().unwrap().event.source,
+        Some(drawn)
+    );
+}
+
+#[test]
+fn a_sampled_world_carries_the_pending_trigger_as_its_viewer_sees_it() {
+    let mut snoop = on(
+        EventType::OnCardDraw,
+        alt("damage_card", TargetSpec::Choose, &[("amount", amount(1))]),
+    );
+    snoop.trigger_self = false;
+    let spy = creature("spy", 1, 3).with_ability(triggered(vec![snoop]));
+    let mut p = pos(vec![spy, creature("bear", 2, 2)]);
+    p.field(P0, "spy");
+    p.many(P0, Zone::Deck, "bear", 2);
+    p.many(P1, Zone::Deck, "bear", 2);
+    p.phase(Phase::End);
+    let (state, _) = advance(&p.state(), 1);
+    let world = rtg_rules::PlayerView::new(&state, P0).determinize(&mut GameRng::seeded(3));
+    assert_eq!(world.pending_triggers()[0].event.source, None);
+    assert!(world.check_invariants().is_ok());
+}

@@ -122,7 +122,7 @@ fn pending_target(
     aim: Aim,
     legal: &[Target],
 ) -> Option<Target> {
-    let at = view.pending_triggers().first().map(|p| p.alteration);
+    let at = view.pending_triggers().next().map(|p| p.alteration);
     sound_target(view, player, aim, legal, fixed_amount(view, at))
         .or_else(|| best_target(view, player, aim, legal))
 }

@@ -103,7 +103,7 @@ pub(crate) fn resolve_first_pending(
     view: &PlayerView<'_>,
     pick: fn(&PlayerView<'_>, PlayerId, Aim, &[Target]) -> Option<Target>,
 ) -> Option<Action> {
-    let pending = view.pending_triggers().first()?;
+    let pending = view.pending_triggers().next()?;
     let legal = view.legal_targets(pending.alteration);
     let aim = view.aim_of(pending.alteration);
     let target = pick(view, pending.controller, aim, &legal)?;
