@@ -304,15 +304,25 @@ pub fn condition_holds(
     controller: PlayerId,
     event: Option<&Event>,
 ) -> bool {
-    match &alteration(state, at).condition {
-        None => true,
-        Some(condition) => condition.holds(&Scope {
+    holds(state, alteration(state, at), at, controller, event)
+}
+
+/// [`condition_holds`] with the alteration at hand.
+fn holds(
+    state: &GameState,
+    alt: &rtg_core::AlterationData,
+    at: AlterationRef,
+    controller: PlayerId,
+    event: Option<&Event>,
+) -> bool {
+    alt.condition.as_ref().is_none_or(|condition| {
+        condition.holds(&Scope {
             state,
             subject: Some(at.source),
             controller,
             event,
-        }),
-    }
+        })
+    })
 }
 
 /// Uses an alteration now: the one way an alteration takes effect, whether a trigger resolves, a
@@ -334,16 +344,8 @@ pub fn start_use(
 ) -> Result<bool, TriggerError> {
     let content = std::sync::Arc::clone(state.content());
     let alt = alteration_of(&content, at);
-    if let Some(condition) = &alt.condition {
-        let scope = Scope {
-            state,
-            subject: Some(at.source),
-            controller,
-            event,
-        };
-        if !condition.holds(&scope) {
-            return Ok(false);
-        }
+    if !holds(state, alt, at, controller, event) {
+        return Ok(false);
     }
     let target = match alt.target {
         TargetSpec::Each => None,
