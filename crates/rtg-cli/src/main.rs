@@ -61,8 +61,8 @@ enum Command {
     /// cards may refer to each other across them), then every deck file against those cards.
     /// Prints every problem on standard output as `path:line:col: error: message` (without
     /// `line:col:` when the position is unknown), and every card that loads but looks like a
-    /// mistake as `path:line:col: warning: message`, then a one-line summary such as `checked 53
-    /// cards and 4 decks: 0 errors, 0 warnings`.
+    /// mistake as `path:line:col: warning: message`, then a one-line summary such as `checked 70
+    /// cards and 5 decks: 0 errors, 0 warnings`.
     ///
     /// A directory is read for its `*.yaml` and `*.yml` files (not its subdirectories). A file is
     /// a deck when it is in a directory named `decks` or has a top-level `cards:` key; otherwise

@@ -68,12 +68,12 @@ fn a_tournament_of_a_deck_directory_plays_every_deck_and_streams_its_csv() {
     assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
     assert!(
         run.stdout
-            .starts_with("tournament of 4 decks (greedy vs greedy), seed 0, 3 games per pair\n"),
+            .starts_with("tournament of 5 decks (greedy vs greedy), seed 0, 3 games per pair\n"),
         "{}",
         run.stdout
     );
     assert!(
-        run.stdout.contains("cards of midrange (18 games)"),
+        run.stdout.contains("cards of midrange (24 games)"),
         "{}",
         run.stdout
     );
@@ -83,7 +83,7 @@ fn a_tournament_of_a_deck_directory_plays_every_deck_and_streams_its_csv() {
         lines.next(),
         Some("deck_a,deck_b,game,seed,first,winner,turns,end_reason,error")
     );
-    assert_eq!(lines.count(), 12 * 3);
+    assert_eq!(lines.count(), 20 * 3);
 }
 
 #[test]
