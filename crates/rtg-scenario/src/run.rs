@@ -84,6 +84,34 @@ impl fmt::Display for Transcript {
     }
 }
 
+/// The content a scenario's game is played with: the definitions of the cards its setup places
+/// (with the templates they mention), not every card of the folders it loads. A game's content
+/// decides what it is played with beyond its cards' own text (`on_card_buff` is emitted only in
+/// a game whose cards listen for it, see `Content::hears`), so a card of the folder that the
+/// scenario never uses must not change its game. When the setup names a card the folders do not
+/// have, the whole content is kept, for the position builder to name the unknown card.
+fn content_of_setup(scenario: &Scenario, content: Arc<Content>) -> Arc<Content> {
+    let used: std::collections::BTreeSet<&str> = scenario
+        .players
+        .iter()
+        .flat_map(|p| p.zones.iter())
+        .flat_map(|(_, cards)| cards.iter())
+        .map(|c| c.card.as_str())
+        .collect();
+    if used.iter().any(|id| content.definitions.index_of(id).is_none()) {
+        return content;
+    }
+    let defs = content
+        .definitions
+        .iter()
+        .filter(|(_, def)| used.contains(def.card_id.as_str()))
+        .map(|(_, def)| def);
+    match rtg_core::DefinitionTable::new(defs) {
+        Ok(table) => Content::new(table, content.effects.clone()),
+        Err(_) => content,
+    }
+}
+
 /// Builds the scenario's starting position from its setup.
 pub fn build_position(
     scenario: &Scenario,
@@ -95,6 +123,7 @@ pub fn build_position(
         message,
     };
     let invalid = |message: String| invalid_at(None, message);
+    let content = content_of_setup(scenario, content);
     let mut builder = PositionBuilder::new(
         content,
         [
