@@ -77,6 +77,10 @@ fn steps() -> Vec<Cmd> {
         // The Python package: one dev build of the extension (`maturin develop`, reusing the
         // libraries built above) into a virtual environment under target/, then pytest.
         Cmd::cargo(&["xtask", "python"]),
+        // The differential test against PTG 0.9.13 with a small budget (tools/ptg-diff/): run
+        // only where a Python 3.12 or later is, skipped with a message otherwise, and when the
+        // package index cannot be reached to install PTG; never a failure for lack of either.
+        Cmd::cargo(&["xtask", "differential", "--ci"]),
         // The pages (reports, replay viewer) in a real headless chromium: last, because it
         // needs the system's browser and node (`.ci/run` installs them on a fresh machine).
         Cmd::cargo(&["xtask", "browser"]),
@@ -186,6 +190,7 @@ mod tests {
                 "cargo run -p rtg-cli -- scenario scenarios/",
                 "cargo run -p rtg-cli -- simulate aggro midrange --games 200 --bot heuristic",
                 "cargo xtask python",
+                "cargo xtask differential --ci",
                 "cargo xtask browser",
             ]
         );

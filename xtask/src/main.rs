@@ -5,6 +5,8 @@
 //! - `cargo xtask ci`: every check CI runs, in order, stopping at the first failure. `.ci/run`
 //!   runs exactly this, so a green `cargo xtask ci` on a developer's machine means a green CI.
 //! - `cargo xtask browser`: the headless-browser tests of the pages in `tests/browser/`.
+//! - `cargo xtask differential`: the differential test against PTG 0.9.13 (`tools/ptg-diff/`),
+//!   when a Python 3.12 or later is there.
 //! - `cargo xtask python`: the Python package's pytest suite, in a virtual environment under
 //!   `target/`.
 //! - `cargo xtask snapshots [--accept]`: review (and accept) insta snapshot changes without
@@ -18,6 +20,7 @@
 
 mod browser;
 mod ci;
+mod differential;
 #[cfg(test)]
 mod doc_examples;
 #[cfg(test)]
@@ -50,11 +53,16 @@ Commands:
                         snapshots never auto-accepted), benches as a smoke test, a publish
                         dry run of the library crates, then
                         `rtg check`, `rtg scenario scenarios/` and a short `rtg simulate`
-                        on the bundled cards/ and decks/, the Python package's tests and the
-                        browser tests.
+                        on the bundled cards/ and decks/, the Python package's tests, a short
+                        differential test against PTG 0.9.13 (skipped without Python 3.12)
+                        and the browser tests.
                         `.ci/run` runs exactly this.
   browser               Run the headless-browser tests of the pages (tests/browser/, node +
                         playwright-core + Debian's chromium), after building `rtg`.
+  differential [--ci] [--cases N] [--seed S]
+                        Play random card sets and positions through PTG 0.9.13 and rtg and
+                        compare them after every step (tools/ptg-diff/; needs Python 3.12+).
+                        See `cargo xtask differential --help`.
   python                Run the Python package's tests (crates/rtg-py/tests, pytest) in a
                         virtual environment under target/py-venv, after `maturin develop`.
   snapshots [--accept]  Run the tests writing changed insta snapshots as `.snap.new` files,
@@ -75,6 +83,7 @@ fn main() -> ExitCode {
     match command {
         "ci" => ci::run(rest),
         "browser" => browser::run(rest),
+        "differential" => differential::run(rest),
         "python" => python::run(rest),
         "snapshots" => snapshots::run(rest),
         "help" | "-h" | "--help" => {
