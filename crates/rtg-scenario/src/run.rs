@@ -98,7 +98,10 @@ fn content_of_setup(scenario: &Scenario, content: Arc<Content>) -> Arc<Content> 
         .flat_map(|(_, cards)| cards.iter())
         .map(|c| c.card.as_str())
         .collect();
-    if used.iter().any(|id| content.definitions.index_of(id).is_none()) {
+    if used
+        .iter()
+        .any(|id| content.definitions.index_of(id).is_none())
+    {
         return content;
     }
     let defs = content
