@@ -213,7 +213,7 @@ pub struct AlterationData {
     /// Fire only for events whose source has this definition id.
     pub trigger_card_id: Option<CardId>,
     /// Reverse what the start applied this many turns later (every player's turn counts).
-    pub turn_duration: Option<u32>,
+    pub turn_duration: Option<TurnCount>,
     /// Validated parameters, defaults filled in.
     pub params: Params,
     // The fields below are PTG 0.9's; each is left out of the serialised form when it holds its
@@ -268,6 +268,56 @@ impl AlterationData {
     /// True when a use of this alteration is later undone (by an end trigger or a duration).
     pub fn is_temporary(&self) -> bool {
         self.end_trigger.is_some() || self.turn_duration.is_some()
+    }
+}
+
+/// How many turns a temporary alteration lasts: a fixed number, or an expression read when the
+/// reversal is armed (right after the effect applied) and brought into 1 to
+/// [`crate::MAX_COUNT`] turns.
+///
+/// A fixed count serialises as the bare number it always was, so PTG 0.2.0 cards digest as
+/// before.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum TurnCount {
+    /// A number of turns written as a whole number.
+    Fixed(u32),
+    /// A number of turns computed from the game (rtg's expressions).
+    Computed(Arc<crate::condition::Expr>),
+}
+
+impl TurnCount {
+    /// The number of turns in `scope`: the fixed count, or the expression's value brought into
+    /// 1 to [`crate::MAX_COUNT`] (a duration is never shorter than one turn).
+    pub fn turns(&self, scope: &crate::condition::Scope<'_>) -> u32 {
+        match self {
+            TurnCount::Fixed(n) => *n,
+            TurnCount::Computed(expr) => {
+                u32::try_from(expr.value_in(scope, 1, crate::MAX_COUNT)).unwrap_or(1)
+            }
+        }
+    }
+
+    /// The fixed count, when it is one.
+    pub fn fixed(&self) -> Option<u32> {
+        match self {
+            TurnCount::Fixed(n) => Some(*n),
+            TurnCount::Computed(_) => None,
+        }
+    }
+}
+
+impl From<u32> for TurnCount {
+    fn from(n: u32) -> TurnCount {
+        TurnCount::Fixed(n)
+    }
+}
+
+impl Serialize for TurnCount {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            TurnCount::Fixed(n) => serializer.serialize_u32(*n),
+            TurnCount::Computed(expr) => expr.serialize(serializer),
+        }
     }
 }
 

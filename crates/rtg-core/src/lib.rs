@@ -27,7 +27,8 @@ mod rng;
 mod state;
 
 pub use alteration::{
-    AlterationData, AlterationRef, Amount, ParamValue, Params, TargetSpec, TriggerOwner, Zone,
+    AlterationData, AlterationRef, Amount, ParamValue, Params, TargetSpec, TriggerOwner, TurnCount,
+    Zone,
 };
 pub use applied::{Applied, Record, TargetKind};
 pub use builder::{CardSetup, PermanentSetup, PositionBuilder, SetupError};

@@ -269,23 +269,33 @@ fn start_on(
     };
     let applied = handler.apply(&mut ctx, target, &alt.params)?;
     if alt.is_temporary() && !matches!(applied.record, Record::Deferred) {
-        arm_reversal(state, at, controller, applied);
+        arm_reversal(state, at, controller, applied, event);
     }
     Ok(true)
 }
 
 /// Arms the reversal of what a temporary alteration applied: at its end trigger, or at the start
-/// of the turn its duration ends.
+/// of the turn its duration ends. A computed duration is read now, right after the effect
+/// applied, with the alteration's card as `self`, its controller as "you" and `event`.
 pub fn arm_reversal(
     state: &mut GameState,
     at: AlterationRef,
     controller: PlayerId,
     applied: Applied,
+    event: Option<&Event>,
 ) {
     let alt = alteration(state, at);
-    let (end_trigger, duration) = (alt.end_trigger, alt.turn_duration);
+    let end_trigger = alt.end_trigger;
+    let turns = alt.turn_duration.as_ref().map(|duration| {
+        duration.turns(&Scope {
+            state,
+            subject: Some(at.source),
+            controller,
+            event,
+        })
+    });
     let id = state.next_reversal_id();
-    let expires_on_turn = duration.map(|n| state.turn().saturating_add(n));
+    let expires_on_turn = turns.map(|n| state.turn().saturating_add(n));
     state.reversals_mut().push_back(ArmedReversal {
         id,
         alteration: at,

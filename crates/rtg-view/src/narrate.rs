@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 
 use rtg_core::{
     CardDefinition, CardType, Event, EventType, GameState, InstanceId, Location, PlayerId, Target,
-    Zone,
+    TurnCount, Zone,
 };
 use rtg_rules::Action;
 
@@ -163,10 +163,12 @@ fn duration(def: &CardDefinition) -> String {
     let Some(alteration) = alteration else {
         return String::new();
     };
-    match (alteration.end_trigger, alteration.turn_duration) {
+    let turns = alteration.turn_duration.as_ref();
+    match (alteration.end_trigger, turns.map(TurnCount::fixed)) {
         (Some(EventType::OnTurnEnd), _) => " until end of turn".to_owned(),
-        (_, Some(1)) => " for 1 turn".to_owned(),
-        (_, Some(n)) => format!(" for {n} turns"),
+        (_, Some(Some(1))) => " for 1 turn".to_owned(),
+        (_, Some(Some(n))) => format!(" for {n} turns"),
+        (_, Some(None)) => " for a computed number of turns".to_owned(),
         (Some(event), None) => format!(" until {}", event.name()),
         (None, None) => String::new(),
     }

@@ -182,8 +182,6 @@ impl<const LO: i64, const HI: i64> Ranged<LO, HI> {
 
 /// A stat or a mana count: 0 to [`MAX_AMOUNT`].
 pub(crate) type Amount = Ranged<0, { MAX_AMOUNT as i64 }>;
-/// A number of turns: 1 to [`MAX_COUNT`].
-pub(crate) type Turns = Ranged<1, { MAX_COUNT as i64 }>;
 /// A number of uses (`max_activations`): 1 to [`MAX_COUNT`].
 pub(crate) type Uses = Ranged<1, { MAX_COUNT as i64 }>;
 /// A number of copies in a deck: 1 to [`crate::MAX_COPIES`].
@@ -368,8 +366,9 @@ pub(crate) struct RawAlteration {
     pub(crate) trigger_owner: Option<Spanned<Named<TriggerOwner>>>,
     #[serde(default)]
     pub(crate) trigger_card_id: Option<Spanned<String>>,
+    /// A whole number of turns or an expression, read by `crate::build::alteration`.
     #[serde(default)]
-    pub(crate) turn_duration: Option<Spanned<Turns>>,
+    pub(crate) turn_duration: Option<Spanned<Node>>,
     #[serde(default)]
     pub(crate) params: Option<Spanned<RawParams>>,
     // PTG 0.9's fields. Conditions are read as spanned trees and compiled by

@@ -12,7 +12,7 @@ const ATTACK: ParamValue = ParamValue::Amount(Amount::SourceAttack);
 const DEFENSE: ParamValue = ParamValue::Amount(Amount::SourceDefense);
 
 fn lasting(mut alteration: AlterationData, turns: u32) -> AlterationData {
-    alteration.turn_duration = Some(turns);
+    alteration.turn_duration = Some(turns.into());
     alteration
 }
 

@@ -34,7 +34,7 @@ fn until(mut alteration: AlterationData, end: EventType) -> AlterationData {
 }
 
 fn lasting(mut alteration: AlterationData, turns: u32) -> AlterationData {
-    alteration.turn_duration = Some(turns);
+    alteration.turn_duration = Some(turns.into());
     alteration
 }
 

@@ -105,13 +105,14 @@ class AlterationData:
     its target and its triggers, in PTG 0.2.0's field order; PTG 0.9.13's fields follow
     ``params`` (give them by keyword): ``condition`` and ``target_condition`` (a ``Condition``
     or ``ConditionGroup``), ``exclude_self``, ``group``, ``from_zone`` (a ``ZoneType``) and
-    ``delay`` (which rtg does not read yet: the loader refuses it)."""
+    ``delay`` (which rtg does not read yet: the loader refuses it). ``turn_duration`` is a
+    number of turns or, as in rtg's card files, a ``$variable`` or an expression map."""
 
     effect: Any
     start_trigger: Optional[Union[EventType, str]] = None
     target: Optional[Union[TargetSpec, str]] = None
     end_trigger: Optional[Union[EventType, str]] = None
-    turn_duration: Optional[int] = None
+    turn_duration: Optional[Union[int, str, Dict[str, Any]]] = None
     trigger_self: bool = True
     trigger_owner: Union[TriggerOwner, str] = TriggerOwner.ANY
     trigger_card_id: Optional[str] = None

@@ -53,7 +53,7 @@ pub(crate) fn sample_cards() -> Vec<Arc<CardDefinition>> {
     );
     rally.end_trigger = Some(EventType::OnTurnEnd);
     let mut shield = alt("buff_card", Choose, &[("defense_increase", int(2))]);
-    shield.turn_duration = Some(2);
+    shield.turn_duration = Some(2.into());
     let cards = vec![
         basic_mana("fire_mana", Fire),
         basic_mana("earth_mana", Earth),
@@ -287,9 +287,9 @@ fn language_cards() -> Vec<Arc<CardDefinition>> {
             )),
         )],
     );
-    prism.turn_duration = Some(1);
+    prism.turn_duration = Some(1.into());
     let mut cowed = alt("cannot_block", Choose, &[]);
-    cowed.turn_duration = Some(2);
+    cowed.turn_duration = Some(2.into());
     let cards = vec![
         basic_mana("fire_mana", Fire),
         basic_mana("earth_mana", Earth),

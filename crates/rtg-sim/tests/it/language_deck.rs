@@ -117,7 +117,7 @@ pub(crate) fn language_cards() -> Vec<Arc<CardDefinition>> {
     muster.group = Some(Arc::from("goblin"));
     muster.from_zone = Some(Zone::Deck);
     let mut cowed = choose("cannot_block", &[]);
-    cowed.turn_duration = Some(2);
+    cowed.turn_duration = Some(2.into());
     let cards = vec![
         basic_mana("fire_mana", Fire),
         basic_mana("earth_mana", Earth),

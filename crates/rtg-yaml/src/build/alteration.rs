@@ -4,7 +4,8 @@
 use std::sync::Arc;
 
 use rtg_core::{
-    AbilityType, AlterationData, CardType, EffectSpec, TargetKind, TargetSpec, TriggerOwner,
+    AbilityType, AlterationData, CardType, EffectSpec, MAX_COUNT, TargetKind, TargetSpec,
+    TriggerOwner, TurnCount,
 };
 use serde_saphyr::Spanned;
 
@@ -13,7 +14,7 @@ use crate::error::{ErrorKind, NameKind};
 use crate::path::FieldPath;
 use crate::raw::{RawAlteration, RawParams};
 use crate::suggest::suggest;
-use crate::yaml::at;
+use crate::yaml::{Node, at};
 
 /// What an alteration needs to know of the card it belongs to.
 pub(crate) struct CardInfo<'a> {
@@ -161,6 +162,10 @@ impl Builder<'_> {
             (Some(c), Some(r)) => Some(c.and(r)),
             (c, r) => c.or(r),
         };
+        let turn_duration = match &raw.turn_duration {
+            Some(t) => Some(self.turn_count(t, &path.key("turn_duration"), &*resolver)?),
+            None => None,
+        };
         let empty = RawParams::default();
         let (params, params_at) = match &raw.params {
             Some(p) => (&p.value, at(p)),
@@ -185,10 +190,7 @@ impl Builder<'_> {
                 .as_ref()
                 .map_or(TriggerOwner::Any, |o| o.value.0),
             trigger_card_id,
-            turn_duration: raw
-                .turn_duration
-                .as_ref()
-                .map(|t| u32::try_from(t.value.0).unwrap_or(1)),
+            turn_duration,
             params,
             condition: condition.map(Arc::new),
             target_condition: target_condition.map(Arc::new),
@@ -305,5 +307,47 @@ impl Builder<'_> {
             ));
         }
         Ok(())
+    }
+
+    /// `turn_duration`: a whole number of turns from 1 to [`MAX_COUNT`], or an expression
+    /// (read when the reversal is armed and brought into that range).
+    fn turn_count(
+        &self,
+        written: &Spanned<Node>,
+        path: &FieldPath,
+        resolver: &dyn Resolver,
+    ) -> Result<TurnCount> {
+        match &written.value {
+            Node::Int(n) => match u32::try_from(*n) {
+                Ok(turns) if (1..=MAX_COUNT.unsigned_abs()).contains(&turns) => {
+                    Ok(TurnCount::Fixed(turns))
+                }
+                _ => Err(self.err(
+                    path,
+                    at(written),
+                    ErrorKind::OutOfRange {
+                        expected: format!("a whole number from 1 to {MAX_COUNT}"),
+                        found: n.to_string(),
+                    },
+                )),
+            },
+            Node::Str(text) if text.starts_with('$') => Ok(TurnCount::Computed(Arc::new(
+                self.expr(written, path, resolver)?,
+            ))),
+            Node::Map(_) => Ok(TurnCount::Computed(Arc::new(
+                self.expr(written, path, resolver)?,
+            ))),
+            other => Err(self.err(
+                path,
+                at(written),
+                ErrorKind::WrongType {
+                    expected: format!(
+                        "a whole number from 1 to {MAX_COUNT}, a `$variable` or an expression \
+                         (see \"Computed numbers\" in docs/cards.md)"
+                    ),
+                    found: other.describe(),
+                },
+            )),
+        }
     }
 }

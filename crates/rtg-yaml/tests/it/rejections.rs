@@ -882,7 +882,7 @@ fn end_trigger_and_turn_duration_together_are_accepted_whichever_comes_first() {
     let card = rtg_yaml::parse_card("both.yaml", &text, None).expect("both timers are allowed");
     let alt = &card.abilities[0].alterations[0];
     assert_eq!(alt.end_trigger, Some(rtg_core::EventType::OnCardDeath));
-    assert_eq!(alt.turn_duration, Some(2));
+    assert_eq!(alt.turn_duration, Some(2.into()));
 }
 
 #[test]
@@ -1126,4 +1126,41 @@ fn the_error_display_is_path_line_column_error_message() {
     assert_eq!((e.line(), e.column()), (Some(6), Some(9)));
     assert_eq!(e.card_id.as_ref().map(|c| c.as_str()), Some("test_01"));
     assert!(BASE.contains("attack: 2"));
+}
+
+#[test]
+fn turn_duration_takes_an_expression_and_checks_it() {
+    let text = triggered(
+        "- effect: buff_card\n  target: self\n  start_trigger: on_turn_start\n  turn_duration: {min: [$creatures_in_bf, 3]}",
+    );
+    let card =
+        rtg_yaml::parse_card("computed.yaml", &text, None).expect("an expression is a duration");
+    let duration = card.abilities[0].alterations[0].turn_duration.as_ref();
+    assert!(
+        matches!(duration, Some(rtg_core::TurnCount::Computed(_))),
+        "{duration:?}"
+    );
+
+    let text = triggered(
+        "- effect: buff_card\n  target: self\n  start_trigger: on_turn_start\n  turn_duration: $creatures_in_bff",
+    );
+    let e = card_error(&text);
+    assert_at(
+        &e,
+        12,
+        Some("abilities[0].alterations[0].turn_duration"),
+        &["creatures_in_bf"],
+    );
+
+    let text = triggered(
+        "- effect: buff_card\n  target: self\n  start_trigger: on_turn_start\n  turn_duration: soon",
+    );
+    let e = card_error(&text);
+    assert!(matches!(e.kind(), ErrorKind::WrongType { .. }), "{e}");
+    assert_at(
+        &e,
+        12,
+        Some("abilities[0].alterations[0].turn_duration"),
+        &["from 1 to 1000", "an expression"],
+    );
 }

@@ -136,7 +136,10 @@ fn spec_examples_load() {
 
     let temporary = "card_id: b\nname: B\ntype: creature\ndefense: 1\nabilities:\n  - name: Surge\n    ability_type: triggered\n    alterations:\n      - effect: buff_card\n        start_trigger: on_card_enter_battlefield\n        target: self\n        turn_duration: 1\n        params:\n          attack_increase: 2\n          defense_increase: 1\n      - effect: buff_card\n        start_trigger: on_turn_start\n        end_trigger: on_turn_end\n        target: self\n        params:\n          attack_increase: 1\n";
     let card = parse_card("b.yaml", temporary, None).unwrap();
-    assert_eq!(card.abilities[0].alterations[0].turn_duration, Some(1));
+    assert_eq!(
+        card.abilities[0].alterations[0].turn_duration,
+        Some(1.into())
+    );
     assert_eq!(
         card.abilities[0].alterations[1].end_trigger,
         Some(EventType::OnTurnEnd)
