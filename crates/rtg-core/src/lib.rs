@@ -25,6 +25,7 @@ mod ids;
 mod mana;
 mod rng;
 mod state;
+pub mod targets;
 
 pub use alteration::{
     AlterationData, AlterationRef, Amount, ParamValue, Params, TargetSpec, TriggerOwner, TurnCount,
