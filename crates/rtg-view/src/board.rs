@@ -162,18 +162,18 @@ fn view(state: &GameState, names: &Names, id: InstanceId) -> CardView {
         if card.tapped {
             flags.push("tapped");
         }
-        if card.cannot_block {
+        if card.cannot_block() {
             flags.push("cannot block");
         }
-        if card.unblockable {
+        if card.unblockable() {
             flags.push("unblockable");
         }
         if def.card_type == CardType::Artifact {
             flags.push("artifact");
         }
-        if card.techniques != def.techniques {
+        if card.techniques() != def.techniques {
             granted = card
-                .techniques
+                .techniques()
                 .iter()
                 .filter(|&t| !def.has(t))
                 .map(|t| t.name())

@@ -331,26 +331,26 @@ fn flag_changes(
                     lines.push(said(&format!(" untaps {name}"), format!("{name} untaps")));
                 }
             }
-            if old.techniques != new.techniques {
-                for t in new.techniques.iter().filter(|&t| !old.has(t)) {
+            if old.techniques() != new.techniques() {
+                for t in new.techniques().iter().filter(|&t| !old.has(t)) {
                     let what = format!("{name} gains {}", t.name());
                     lines.push(said(&format!(": {what}"), what));
                 }
-                for t in old.techniques.iter().filter(|&t| !new.has(t)) {
+                for t in old.techniques().iter().filter(|&t| !new.has(t)) {
                     let what = format!("{name} loses {}", t.name());
                     lines.push(said(&format!(": {what}"), what));
                 }
             }
-            if old.cannot_block != new.cannot_block {
-                let what = if new.cannot_block {
+            if old.cannot_block() != new.cannot_block() {
+                let what = if new.cannot_block() {
                     format!("{name} cannot block")
                 } else {
                     format!("{name} can block again")
                 };
                 lines.push(said(&format!(": {what}"), what));
             }
-            if old.unblockable != new.unblockable {
-                let what = if new.unblockable {
+            if old.unblockable() != new.unblockable() {
+                let what = if new.unblockable() {
                     format!("{name} cannot be blocked")
                 } else {
                     format!("{name} can be blocked again")

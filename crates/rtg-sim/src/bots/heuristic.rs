@@ -66,7 +66,7 @@ fn kills(view: &PlayerView<'_>, hitter: InstanceId, victim: InstanceId) -> bool 
 
 /// True when the card cannot be blocked now (`unblockable`).
 fn unblockable(view: &PlayerView<'_>, id: InstanceId) -> bool {
-    view.card(id).is_some_and(|c| c.unblockable)
+    view.card(id).is_some_and(|c| c.unblockable())
 }
 
 /// The fixed amount of an alteration's `amount` parameter, if it has one.
@@ -330,7 +330,7 @@ impl HeuristicBot {
             .copied()
             .filter(|&c| {
                 view.card(c).is_some_and(|c| {
-                    c.creature && !c.attacked_this_turn && !c.tapped && !c.cannot_block
+                    c.creature && !c.attacked_this_turn && !c.tapped && !c.cannot_block()
                 })
             })
             .collect();
@@ -387,7 +387,7 @@ impl HeuristicBot {
             .sum();
         let mine = view.battlefield(player).iter().copied().filter(|&c| {
             view.card(c).is_some_and(|c| {
-                c.creature && !c.attacked_this_turn && !c.tapped && !c.cannot_block
+                c.creature && !c.attacked_this_turn && !c.tapped && !c.cannot_block()
             })
         });
         let home: Vec<InstanceId> = mine.collect();
