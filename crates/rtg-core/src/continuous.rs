@@ -330,10 +330,11 @@ impl GameState {
                     reach(id);
                 }
             }
-            (Reach::Target, Some(Target::Card(id))) if alt.target == TargetSpec::SelfCard => {
-                if crate::targets::meets_target_condition(self, at, Target::Card(id), None) {
-                    reach(id);
-                }
+            (Reach::Target, Some(Target::Card(id)))
+                if alt.target == TargetSpec::SelfCard
+                    && crate::targets::meets_target_condition(self, at, Target::Card(id), None) =>
+            {
+                reach(id);
             }
             _ => {}
         }
