@@ -16,6 +16,7 @@ mod support;
 mod language_deck;
 
 mod language;
+mod statics;
 
 fn root() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
