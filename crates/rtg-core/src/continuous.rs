@@ -220,18 +220,7 @@ impl GameState {
         let mut reached: Vec<(InstanceId, Ongoing)> = Vec::new();
         for seat in PlayerId::ALL {
             for &source in self.player(seat).battlefield() {
-                let card = self.card(source);
-                for (order, s) in content.statics(card.def).iter().enumerate() {
-                    let at = AlterationRef {
-                        source,
-                        def: card.def,
-                        ability: s.ability,
-                        alteration: s.alteration,
-                    };
-                    let stamp = card.entered;
-                    let order = u32::try_from(order).unwrap_or(u32::MAX);
-                    self.apply_static(at, s, stamp, order, &mut reached);
-                }
+                self.reach_of(source, &mut reached);
             }
         }
         reached.sort_by_key(|(id, _)| *id);
@@ -281,6 +270,31 @@ impl GameState {
             update(self, id, new);
         }
         refresh
+    }
+
+    /// What the static abilities of `source` do now, card by card, one entry per alteration and
+    /// card reached (empty for a card that is not on the battlefield or has none): what a bot
+    /// weighs a lord by.
+    pub fn static_reach(&self, source: InstanceId) -> Vec<(InstanceId, Ongoing)> {
+        let mut reached = Vec::new();
+        if self.content().has_statics() && self.card(source).on_battlefield() {
+            self.reach_of(source, &mut reached);
+        }
+        reached
+    }
+
+    fn reach_of(&self, source: InstanceId, reached: &mut Vec<(InstanceId, Ongoing)>) {
+        let card = self.card(source);
+        for (order, s) in self.content().statics(card.def).iter().enumerate() {
+            let at = AlterationRef {
+                source,
+                def: card.def,
+                ability: s.ability,
+                alteration: s.alteration,
+            };
+            let order = u32::try_from(order).unwrap_or(u32::MAX);
+            self.apply_static(at, s, card.entered, order, reached);
+        }
     }
 
     fn apply_static(
