@@ -734,16 +734,29 @@ impl PyCard {
         member(py, "CardType", self.def.card_type.name())
     }
 
-    /// Current attack (buffs included).
+    /// Current attack (buffs and static abilities included).
     #[getter]
     fn attack(&self) -> i32 {
         self.card.attack()
     }
 
-    /// Current defense: what is left of its life (damage and buffs included).
+    /// Current defense: what is left of its life (damage, buffs and static abilities
+    /// included).
     #[getter]
     fn defense(&self) -> i32 {
         self.card.defense()
+    }
+
+    /// Its definition's printed attack (before any buff, set or static ability).
+    #[getter]
+    fn printed_attack(&self) -> i32 {
+        self.def.attack
+    }
+
+    /// Its definition's printed defense (before any buff, set, static ability or damage).
+    #[getter]
+    fn printed_defense(&self) -> i32 {
+        self.def.defense
     }
 
     /// The specification's `health`: the same as `defense`.
@@ -752,7 +765,8 @@ impl PyCard {
         self.card.defense()
     }
 
-    /// Defense without damage: base defense plus active buffs (PTG's `max_defense`).
+    /// Defense without damage: base defense plus active buffs and static abilities (PTG's
+    /// `max_defense`).
     #[getter]
     fn max_defense(&self) -> i32 {
         self.card.defense() + self.card.stats.damage
@@ -801,19 +815,20 @@ impl PyCard {
         self.card.tapped
     }
 
-    /// Cannot block (`cannot_block`, until revoked).
+    /// Cannot block (`cannot_block`, until revoked, or while a static ability says so).
     #[getter]
     fn cannot_block(&self) -> bool {
         self.card.cannot_block()
     }
 
-    /// Cannot be blocked (`unblockable`, until revoked).
+    /// Cannot be blocked (`unblockable`, until revoked, or while a static ability says so).
     #[getter]
     fn unblockable(&self) -> bool {
         self.card.unblockable()
     }
 
-    /// Its techniques now (printed, granted, not removed), as a frozenset of `Technique`.
+    /// Its techniques now (printed, granted, not removed, static abilities included), as a
+    /// frozenset of `Technique`.
     #[getter]
     fn techniques<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         technique_set(

@@ -177,7 +177,9 @@ class AlterationData:
 @dataclass(frozen=True)
 class CardAbility:
     """A named power of a card: one or more alterations used together; ``max_activations``
-    (PTG 0.9's) limits its uses in each turn."""
+    (PTG 0.9's) limits its uses in each turn. ``ability_type`` is ``AbilityType.TRIGGERED``,
+    ``ACTIVATED`` or ``STATIC`` (PTG 0.9.13's: it holds while its card is on the battlefield and
+    each alteration's ``condition`` holds; it takes no cost, trigger or reversal)."""
 
     name: str
     description: str = ""
@@ -204,6 +206,9 @@ class CardAbility:
         }
         if self.max_activations is not None:
             out["max_activations"] = self.max_activations
+        # A static ability is never paid for: no cost is written (the loader refuses one).
+        if str(self.ability_type) == "static" and not out["mana_requirement"]:
+            del out["mana_requirement"]
         return out
 
 

@@ -41,8 +41,11 @@ ManaType = _Named("ManaType", _members(_rtg.MANA_TYPES), module=__name__)
 ManaType.__doc__ = "A mana type: fire, earth, water, air, or any (generic)."
 EventType = _Named("EventType", _members(_rtg.EVENT_TYPES), module=__name__)
 EventType.__doc__ = "An engine event (the trigger names of card files)."
-AbilityType = _Named("AbilityType", {"TRIGGERED": "triggered", "ACTIVATED": "activated"}, module=__name__)
-AbilityType.__doc__ = "How an ability is used: triggered by an event, or activated by its controller."
+AbilityType = _Named("AbilityType", {"TRIGGERED": "triggered", "ACTIVATED": "activated", "STATIC": "static"}, module=__name__)
+AbilityType.__doc__ = (
+    "How an ability is used: triggered by an event, activated by its controller, or static "
+    "(it holds by itself while its card is on the battlefield and its condition holds)."
+)
 TargetSpec = _Named("TargetSpec", _members(_rtg.TARGET_SPECS), module=__name__)
 TargetSpec.__doc__ = "Whom an alteration acts on: self, owner, opponent, choose, or each (every card meeting its target_condition)."
 Technique = _Named("Technique", _members(_rtg.TECHNIQUES), module=__name__)
