@@ -265,3 +265,55 @@ test('a game of PTG 0.9\'s language shows its artifacts, tapped creatures, techn
     await close();
   }
 });
+
+test('a game with a static lord shows the printed stats beside the current ones', async () => {
+  // Goblin Warlord (fixtures/statics/): other goblins you control get +1/+1 while it is there.
+  const dir = join(OUT, 'statics');
+  const cards = join(dir, 'cards');
+  const decks = join(dir, 'decks');
+  mkdirSync(cards, { recursive: true });
+  mkdirSync(decks, { recursive: true });
+  for (const card of ['fire_mana_01', 'goblin_01']) {
+    copyFileSync(join(ROOT, 'cards', `${card}.yaml`), join(cards, `${card}.yaml`));
+  }
+  for (const card of ['goblin_warlord_01', 'goblin_grunt_01', 'smite_01']) {
+    copyFileSync(join(ROOT, 'fixtures', 'statics', `${card}.yaml`), join(cards, `${card}.yaml`));
+  }
+  const list = ['fire_mana_01: 12', 'goblin_01: 6', 'goblin_warlord_01: 4', 'goblin_grunt_01: 6', 'smite_01: 2']
+    .map((l) => `  ${l}`).join('\n');
+  for (const name of ['lords', 'horde']) {
+    writeFileSync(join(decks, `${name}.yaml`), `name: ${name}\ncards:\n${list}\n`);
+  }
+  const html = join(OUT, 'viewer-statics.html');
+  const printed = execFileSync(
+    RTG_BIN,
+    ['play', 'lords', 'horde', '--cards', cards, '--decks', decks, '--seed', '1', '--html', html],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  assert.match(printed, / gets \+1\/\+1 while Goblin Warlord #\d+ is on the battlefield/);
+  assert.match(printed, /\(printed 1\/1/);
+  const steps = embedded(readFileSync(html, 'utf8')).view.steps;
+  const field = (board) => board.players.flatMap((p) => p.battlefield);
+  const lorded = steps.findIndex((s) => field(s.board).some((c) => c.printed));
+  assert.ok(lorded > 0, `the game has a creature a static ability changes:\n${printed.slice(0, 3000)}`);
+  const { page, consoleErrors, screenshot, close } = await openPage(html);
+  try {
+    await page.fill('#slider', String(lorded));
+    for (const c of field(steps[lorded].board)) {
+      const card = page.locator(`.battlefield .card[data-id="${c.id}"]`);
+      if (c.attack === null) continue;
+      assert.equal(await card.locator('.pt').textContent(), `${c.attack}/${c.defense}`);
+      if (c.printed) {
+        assert.equal(await card.locator('.pt').getAttribute('data-printed'), c.printed.join('/'));
+        assert.equal(await card.locator('.printed').textContent(), `printed ${c.printed.join('/')}`);
+        assert.notDeepEqual([c.attack, c.defense + c.damage], c.printed, 'current stats differ from printed');
+      } else {
+        assert.equal(await card.locator('.printed').count(), 0, `card ${c.id} shows no printed stats`);
+      }
+    }
+    await screenshot('viewer-statics');
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await close();
+  }
+});

@@ -454,7 +454,8 @@ fn static_cause(before: &GameState, after: &GameState, names: &Names) -> (String
 /// for the techniques and blocking flags they grant (`Goblin Grunt gains deathtouch while
 /// Desperate Fangs's Last Stand holds`, `Archer cannot block while Jailer is on the
 /// battlefield`). A creature that entered in the step is told what static abilities give it
-/// at once. Nothing is said in a game whose cards have no static ability.
+/// at once, without a cause (`Goblin Grunt gets +1/+1 (static abilities)`). Nothing is said in
+/// a game whose cards have no static ability.
 fn static_changes(before: &GameState, after: &GameState, names: &Names) -> Vec<String> {
     let mut lines = Vec::new();
     if !after.content().has_statics() {
@@ -472,12 +473,21 @@ fn static_changes(before: &GameState, after: &GameState, names: &Names) -> Vec<S
                 continue;
             }
             // A creature that entered in the step is compared with itself without static
-            // abilities: it is told what they give it at once.
+            // abilities: it is told what they give it at once, with no cause (the abilities
+            // that reach it may have been there before it, or be its own).
+            let entered = stayed(before, after, id).is_none();
             let old = stayed(before, after, id).unwrap_or_else(|| {
                 let mut bare = *new;
                 bare.ongoing = Ongoing::default();
                 bare
             });
+            let mut cause = || {
+                if entered {
+                    (" (static abilities)".to_owned(), true)
+                } else {
+                    cause()
+                }
+            };
             let name = names.card(after, id);
             let (a0, d0) = static_part(&old);
             let (a1, d1) = static_part(new);

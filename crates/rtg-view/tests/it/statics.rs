@@ -185,7 +185,7 @@ fn a_static_condition_that_flips_and_static_blocking_flags_are_told_with_their_c
     for line in [
         "Desperate Fangs cannot block while Jailer is on the battlefield",
         "Mite cannot block while Jailer is on the battlefield",
-        "Jailer cannot be blocked while Jailer is on the battlefield",
+        "Jailer cannot be blocked (static abilities)",
     ] {
         assert_line(&narrated, line);
     }
