@@ -432,7 +432,7 @@ impl BuiltinEffect {
     }
 }
 
-/// A registry holding the 29 built-in effects. Add your own with
+/// A registry holding the 30 built-in effects. Add your own with
 /// [`EffectRegistry::register`].
 pub fn builtin_registry() -> EffectRegistry {
     let mut registry = EffectRegistry::empty();
