@@ -6,8 +6,8 @@
 //! delays, and leaves the state-based checks and the triggers of its events to the caller.
 
 use rtg_core::{
-    AlterationData, AlterationRef, Amount, Delay, EffectContext, EffectSpec, Event, EventType, GameState,
-    MAX_AMOUNT, ParamKind, ParamValue, Params, PlayerId, Record, Scope, Target,
+    AlterationData, AlterationRef, Amount, Delay, EffectContext, EffectSpec, Event, EventType,
+    GameState, MAX_AMOUNT, ParamKind, ParamValue, Params, PlayerId, Record, Scope, Target,
 };
 
 use crate::queue::{TriggerError, arm_reversal};
@@ -42,7 +42,13 @@ pub(crate) fn set_delay(
         remaining: turns,
         params,
     });
-    log.push(delay_event(EventType::OnDelaySet, at, controller, target, turns));
+    log.push(delay_event(
+        EventType::OnDelaySet,
+        at,
+        controller,
+        target,
+        turns,
+    ));
 }
 
 /// An event about a delay: its source the alteration's card, its zone owner the delay's
@@ -182,8 +188,7 @@ pub fn fire_delay(
             .is_some_and(|c| c.location() == location && c.entered == entered),
         _ => true,
     };
-    let applies =
-        same_object && handler.legal_target_for(state, at.source, delay.target, params);
+    let applies = same_object && handler.legal_target_for(state, at.source, delay.target, params);
     if applies {
         let mut ctx = EffectContext {
             state,

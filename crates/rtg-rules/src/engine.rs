@@ -7,8 +7,7 @@ use rtg_core::{
 };
 use rtg_events::{
     Scratch, alteration, arm_reversal, count_down_delays, expire_timed_effects, fire_delay,
-    is_legal_target,
-    meets_target_condition, resolve_target, settle, start_use,
+    is_legal_target, meets_target_condition, resolve_target, settle, start_use,
 };
 
 use crate::action::Action;

@@ -802,7 +802,11 @@ fn every_event_type_has_a_test_here() {
 fn the_delay_events_carry_its_source_controller_target_and_turns_left() {
     // Source: the card that set the delay; zone owner: its controller; target: the delay's;
     // amount: the turns left (what `event_delay_remaining` reads).
-    let mut doom = alt("damage_player", TargetSpec::Opponent, &[("amount", amount(1))]);
+    let mut doom = alt(
+        "damage_player",
+        TargetSpec::Opponent,
+        &[("amount", amount(1))],
+    );
     doom.delay = Some(2);
     let mut sting = alt("damage_card", TargetSpec::Choose, &[("amount", amount(1))]);
     sting.delay = Some(1);
@@ -822,7 +826,11 @@ fn the_delay_events_carry_its_source_controller_target_and_turns_left() {
         p.add(P1, Zone::Deck, "bear");
     }
     let of = |events: &[Event], kind: EventType| -> Vec<Detail> {
-        events.iter().filter(|e| e.kind == kind).map(detail).collect()
+        events
+            .iter()
+            .filter(|e| e.kind == kind)
+            .map(detail)
+            .collect()
     };
     let (state, events) = ok(&p.state(), play(P0, doom));
     assert_source_defs(&state, &events);

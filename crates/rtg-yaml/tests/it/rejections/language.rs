@@ -76,8 +76,12 @@ fn a_delay_of_one_to_a_thousand_turns_is_read() {
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(def.abilities[0].alterations[0].delay, Some(turns));
     }
-    let def = rtg_yaml::parse_card("c.yaml", &activated("- effect: draw_card\n  target: owner"), None)
-        .unwrap_or_else(|e| panic!("{e}"));
+    let def = rtg_yaml::parse_card(
+        "c.yaml",
+        &activated("- effect: draw_card\n  target: owner"),
+        None,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(def.abilities[0].alterations[0].delay, None);
 }
 
@@ -85,14 +89,25 @@ fn a_delay_of_one_to_a_thousand_turns_is_read() {
 fn a_delay_out_of_one_to_a_thousand_turns_is_refused_with_its_line_and_field() {
     for written in ["0", "-1", "1001"] {
         let e = card_error(&with_delay(written));
-        assert!(matches!(e.kind(), ErrorKind::OutOfRange { .. }), "{written}: {e}");
+        assert!(
+            matches!(e.kind(), ErrorKind::OutOfRange { .. }),
+            "{written}: {e}"
+        );
         assert_at(&e, 11, Some(&field("delay")), &["from 1 to 1000", written]);
     }
 }
 
 #[test]
 fn a_delay_that_is_not_a_whole_number_is_refused_with_its_line_and_field() {
-    for written in ["two", "'2'", "1.5", "true", "[2]", "{turns: 2}", "99999999999999999999"] {
+    for written in [
+        "two",
+        "'2'",
+        "1.5",
+        "true",
+        "[2]",
+        "{turns: 2}",
+        "99999999999999999999",
+    ] {
         let e = card_error(&with_delay(written));
         assert!(
             matches!(e.kind(), ErrorKind::WrongType { .. }),
@@ -122,7 +137,12 @@ fn a_delay_on_a_mass_alteration_is_refused_naming_both_fields() {
         "- effect: damage_card\n  target: each\n  delay: 2\n  params: {amount: 1}",
     ));
     assert!(matches!(e.kind(), ErrorKind::Conflict { .. }), "{e}");
-    assert_at(&e, 11, Some(&field("delay")), &["`delay`", "`target: each`"]);
+    assert_at(
+        &e,
+        11,
+        Some(&field("delay")),
+        &["`delay`", "`target: each`"],
+    );
     let e = card_error(&activated(
         "- effect: damage_card\n  target: opponent\n  group: Goblin\n  delay: 2\n  params: {amount: 1}",
     ));
