@@ -168,7 +168,8 @@ fn advance_phase(
 }
 
 /// Enters the draw phase of the current turn: refill the pool, clear the active player's
-/// summoning sickness and attacked flags, reverse expired timed effects, `on_turn_start`, draw
+/// summoning sickness and attacked flags, reverse expired timed effects, count down the active
+/// player's delayed effects (applying those that reach 0), `on_turn_start`, draw
 /// (except on turn 1). Each part settles its triggers before the next begins.
 pub(crate) fn enter_draw(
     state: &mut GameState,
