@@ -183,10 +183,10 @@ pub fn check_blocker(
     if card.tapped {
         return Err(BlockRefusal::Tapped(blocker));
     }
-    if card.cannot_block {
+    if card.cannot_block() {
         return Err(BlockRefusal::Forbidden(blocker));
     }
-    if state.card(attacker).unblockable {
+    if state.card(attacker).unblockable() {
         return Err(BlockRefusal::Unblockable(attacker));
     }
     if !can_block_now(state, blocker, attacker) {

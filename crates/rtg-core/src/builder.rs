@@ -279,6 +279,9 @@ impl PositionBuilder {
                 active: state.active,
             });
         }
+        // Static abilities hold from the start: a position is built with them in force (the
+        // events of that are not part of the position).
+        state.refresh_ongoing(&mut Vec::new());
         for player in [PlayerId::FIRST, PlayerId::SECOND] {
             let p = state.player(player);
             if p.health < 0 {

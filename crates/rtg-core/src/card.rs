@@ -172,6 +172,9 @@ pub enum AbilityType {
     Triggered,
     /// Used by its controller, who pays its `mana_requirement` (on a spell: what the spell does).
     Activated,
+    /// Holds by itself while its card is on the battlefield and its condition holds: its
+    /// alterations are continuous effects ([`crate::continuous`]), never used or triggered.
+    Static,
 }
 
 /// A named power of a card: one or more alterations used together.

@@ -122,6 +122,10 @@ pub struct Content {
     heard: u32,
     /// Some condition reads `opponent_attacked_last_turn`.
     tracks_last_attacker: bool,
+    /// For every definition, its static alterations with their continuous forms.
+    statics: Vec<Vec<crate::continuous::StaticAlteration>>,
+    /// Some definition has a static ability.
+    has_statics: bool,
 }
 
 impl fmt::Debug for Content {
@@ -140,6 +144,7 @@ impl Content {
         let mut trigger_masks = Vec::with_capacity(definitions.len());
         let mut heard = 0u32;
         let mut tracks_last_attacker = false;
+        let mut statics = Vec::with_capacity(definitions.len());
         for (_, def) in definitions.iter() {
             for alt in def.abilities.iter().flat_map(|a| &a.alterations) {
                 for event in alt.start_trigger.iter().chain(&alt.end_trigger) {
@@ -176,7 +181,9 @@ impl Content {
                 .collect();
             handlers.push(per_def);
             trigger_masks.push(mask);
+            statics.push(crate::continuous::statics_of(def, &effects));
         }
+        let has_statics = statics.iter().any(|s| !s.is_empty());
         Arc::new(Content {
             definitions,
             effects,
@@ -184,6 +191,8 @@ impl Content {
             trigger_masks,
             heard,
             tracks_last_attacker,
+            statics,
+            has_statics,
         })
     }
 
@@ -192,6 +201,17 @@ impl Content {
     /// them keep the event logs they always had.
     pub fn hears(&self, event: crate::event::EventType) -> bool {
         self.heard & event.bit() != 0
+    }
+
+    /// True when some card of the game has a static ability: only then are continuous effects
+    /// refreshed.
+    pub fn has_statics(&self) -> bool {
+        self.has_statics
+    }
+
+    /// The static alterations of a definition, with their continuous forms.
+    pub(crate) fn statics(&self, def: DefIndex) -> &[crate::continuous::StaticAlteration] {
+        &self.statics[usize::from(def.0)]
     }
 
     /// True when some condition of the game reads who attacked last

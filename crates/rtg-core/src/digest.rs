@@ -283,9 +283,9 @@ impl GameState {
             || self.uses_delays()
             || self.cards().iter().any(|card| {
                 card.tapped
-                    || card.cannot_block
-                    || card.unblockable
-                    || card.techniques != self.definition(card.def).techniques
+                    || card.own_cannot_block
+                    || card.own_unblockable
+                    || card.own_techniques != self.definition(card.def).techniques
             })
     }
 
@@ -294,11 +294,11 @@ impl GameState {
         h.str(self.rules.name());
         for card in self.cards() {
             h.u64(u64::from(card.tapped));
-            h.u64(u64::from(card.cannot_block));
-            h.u64(u64::from(card.unblockable));
+            h.u64(u64::from(card.own_cannot_block));
+            h.u64(u64::from(card.own_unblockable));
             h.u64(u64::from(card.entered));
             h.u64(
-                card.techniques
+                card.own_techniques
                     .iter()
                     .fold(0, |bits, t| bits | 1 << (t as u64)),
             );

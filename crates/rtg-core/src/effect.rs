@@ -394,6 +394,14 @@ pub trait EffectHandler: Send + Sync {
         }
     }
 
+    /// The effect as a continuous effect of a static ability, with these parameters: what it
+    /// does to each card it reaches while the ability holds ([`crate::continuous`]). `None`
+    /// (the default) when the effect cannot be static; the loader refuses it there.
+    fn continuous(&self, params: &Params) -> Option<crate::continuous::Continuous> {
+        let _ = params;
+        None
+    }
+
     /// Whose side the effect is meant for ([`Aim`]); [`Aim::Neutral`] unless the effect says.
     fn aim(&self) -> Aim {
         Aim::Neutral

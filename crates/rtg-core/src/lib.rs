@@ -18,6 +18,7 @@ mod builder;
 mod card;
 mod condition;
 mod content;
+pub mod continuous;
 mod digest;
 mod effect;
 mod event;
@@ -25,6 +26,7 @@ mod ids;
 mod mana;
 mod rng;
 mod state;
+pub mod targets;
 
 pub use alteration::{
     AlterationData, AlterationRef, Amount, ParamValue, Params, TargetSpec, TriggerOwner, TurnCount,
@@ -38,6 +40,7 @@ pub use condition::{
     Variable, VariableArgs, VariableParam, VariableParamKind, VariableSpec, ZoneOwner,
 };
 pub use content::{Content, DefinitionTable, TableError};
+pub use continuous::{Continuous, Modifier, Ongoing, Reach, Refresh};
 pub use digest::Fnv64;
 pub use effect::{
     Aim, DuplicateEffect, EffectContext, EffectError, EffectHandler, EffectRegistry, EffectSpec,

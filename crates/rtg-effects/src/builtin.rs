@@ -3,9 +3,9 @@
 use std::sync::Arc;
 
 use rtg_core::{
-    Aim, Applied, DefinitionTable, EffectContext, EffectError, EffectHandler, EffectRegistry,
-    EffectSpec, GameState, InstanceId, Location, ParamKind, ParamSpec, ParamValue, Params, Target,
-    TargetKind, Zone,
+    Aim, Applied, Continuous, DefinitionTable, EffectContext, EffectError, EffectHandler,
+    EffectRegistry, EffectSpec, GameState, InstanceId, Location, Modifier, ParamKind, ParamSpec,
+    ParamValue, Params, Reach, Target, TargetKind, Zone,
 };
 
 use crate::op::BuiltinOp;
@@ -496,6 +496,42 @@ fn not_itself(kind: Builtin, source: InstanceId, target: Target) -> bool {
     kind != Builtin::Fight || target != Target::Card(source)
 }
 
+/// The built-ins that can be static, as continuous effects (docs/cards.md, "Static
+/// abilities"): the stat changes, the techniques and the blocking flags. The others happen once.
+fn continuous(kind: Builtin, params: &Params) -> Option<Continuous> {
+    let value = |name: &str| params.get(name).cloned();
+    let technique = || match params.get("technique") {
+        Some(ParamValue::Technique(t)) => Some(*t),
+        _ => None,
+    };
+    let (modifier, reach) = match kind {
+        Builtin::BuffCard | Builtin::BuffAll => (
+            Modifier::AddStats {
+                attack: value("attack_increase"),
+                defense: value("defense_increase"),
+            },
+            if kind == Builtin::BuffAll {
+                Reach::CreaturesOfTargetPlayer
+            } else {
+                Reach::Target
+            },
+        ),
+        Builtin::SetStats => (
+            Modifier::SetStats {
+                attack: value("attack"),
+                defense: value("defense"),
+            },
+            Reach::Target,
+        ),
+        Builtin::GrantTechnique => (Modifier::GrantTechnique(technique()?), Reach::Target),
+        Builtin::RemoveTechnique => (Modifier::RemoveTechnique(technique()?), Reach::Target),
+        Builtin::CannotBlock => (Modifier::CannotBlock, Reach::Target),
+        Builtin::Unblockable => (Modifier::Unblockable, Reach::Target),
+        _ => return None,
+    };
+    Some(Continuous { modifier, reach })
+}
+
 fn move_from(params: &Params) -> Option<Zone> {
     match params.get("from_zone") {
         Some(ParamValue::Zone(zone)) => Some(*zone),
@@ -520,6 +556,10 @@ impl EffectHandler for BuiltinEffect {
 
     fn aim(&self) -> Aim {
         self.kind.aim()
+    }
+
+    fn continuous(&self, params: &Params) -> Option<Continuous> {
+        continuous(self.kind, params)
     }
 
     fn target_zone(&self, params: &Params) -> Option<Zone> {

@@ -334,8 +334,8 @@ fn flag_mut(state: &mut GameState, id: InstanceId, flag: Flag) -> &mut bool {
     let card = state.card_mut(id);
     match flag {
         Flag::Tapped => &mut card.tapped,
-        Flag::CannotBlock => &mut card.cannot_block,
-        Flag::Unblockable => &mut card.unblockable,
+        Flag::CannotBlock => &mut card.own_cannot_block,
+        Flag::Unblockable => &mut card.own_unblockable,
     }
 }
 
@@ -343,8 +343,8 @@ fn flag_of(state: &GameState, id: InstanceId, flag: Flag) -> bool {
     let card = state.card(id);
     match flag {
         Flag::Tapped => card.tapped,
-        Flag::CannotBlock => card.cannot_block,
-        Flag::Unblockable => card.unblockable,
+        Flag::CannotBlock => card.own_cannot_block,
+        Flag::Unblockable => card.own_unblockable,
     }
 }
 
@@ -374,14 +374,16 @@ fn set_technique(
     technique: Technique,
     grant: bool,
 ) -> Record {
-    if !creature_here(ctx.state, id) || ctx.state.card(id).has(technique) == grant {
+    if !creature_here(ctx.state, id)
+        || ctx.state.card(id).own_techniques.contains(technique) == grant
+    {
         return Record::Nothing;
     }
     let card = ctx.state.card_mut(id);
     if grant {
-        card.techniques.insert(technique);
+        card.own_techniques.insert(technique);
     } else {
-        card.techniques.remove(technique);
+        card.own_techniques.remove(technique);
     }
     Record::Technique {
         technique,
@@ -548,9 +550,9 @@ pub(crate) fn reverse(
             if same_object(ctx.state, id, *entered) {
                 let card = ctx.state.card_mut(id);
                 if kind == Builtin::GrantTechnique {
-                    card.techniques.remove(*technique);
+                    card.own_techniques.remove(*technique);
                 } else {
-                    card.techniques.insert(*technique);
+                    card.own_techniques.insert(*technique);
                 }
             }
         }

@@ -18,7 +18,6 @@
 mod delays;
 mod matching;
 mod queue;
-mod targets;
 
 pub use delays::{count_down_delays, fire_delay};
 pub use matching::{active_trigger_sources, passes_filters};
@@ -26,7 +25,7 @@ pub use queue::{
     CHAIN_LIMIT, Checks, Scratch, TriggerError, TriggerStage, TriggerUse, arm_reversal,
     condition_holds, expire_timed_effects, settle, start_alteration, start_use,
 };
-pub use targets::{
+pub use rtg_core::targets::{
     aim_of, alteration, controller_of, has_legal_target, is_legal_target, legal_targets,
     mass_targets, meets_target_condition, resolve_target,
 };

@@ -9,7 +9,7 @@ use rtg_core::{
 use thiserror::Error;
 
 use crate::matching::{Departed, for_each_match, passes_filters};
-use crate::targets::{
+use rtg_core::targets::{
     alteration, has_legal_target, mass_targets, meets_target_condition, resolve_target,
 };
 

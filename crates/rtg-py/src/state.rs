@@ -804,13 +804,13 @@ impl PyCard {
     /// Cannot block (`cannot_block`, until revoked).
     #[getter]
     fn cannot_block(&self) -> bool {
-        self.card.cannot_block
+        self.card.cannot_block()
     }
 
     /// Cannot be blocked (`unblockable`, until revoked).
     #[getter]
     fn unblockable(&self) -> bool {
-        self.card.unblockable
+        self.card.unblockable()
     }
 
     /// Its techniques now (printed, granted, not removed), as a frozenset of `Technique`.

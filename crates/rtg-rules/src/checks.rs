@@ -1,5 +1,5 @@
 //! The state-based checks and victory: the one place that decides which creatures die and who
-//! lost. The rules engine runs them after every part of a step, and the trigger queue
+//! lost, after refreshing what static abilities do (`GameState::refresh_ongoing`). The rules engine runs them after every part of a step, and the trigger queue
 //! (`rtg_events::settle`) and combat (`rtg_combat::resolve_combats`) run them through the
 //! function passed to them, so that all of them run these.
 
@@ -41,18 +41,30 @@ fn run_checks(
     dying: &mut Vec<InstanceId>,
 ) {
     let order = [state.active(), state.active().opponent()];
-    dying.clear();
-    if scan {
-        for &player in &order {
-            for &id in state.player(player).battlefield() {
-                if must_die(state, id) {
-                    dying.push(id);
+    let mut scan = scan;
+    loop {
+        // Static abilities first: what they do now decides who dies (a lord's +0/+1 keeps a
+        // creature alive; its end may kill one).
+        scan |= state.refresh_ongoing(events).weakened;
+        dying.clear();
+        if scan {
+            for &player in &order {
+                for &id in state.player(player).battlefield() {
+                    if must_die(state, id) {
+                        dying.push(id);
+                    }
                 }
             }
         }
-    }
-    for &id in dying.iter() {
-        state.destroy(id, events);
+        for &id in dying.iter() {
+            state.destroy(id, events);
+        }
+        // A death can end a static ability (its source died), so look again until nothing
+        // dies; without static abilities one pass decides.
+        if dying.is_empty() || !state.content().has_statics() {
+            break;
+        }
+        scan = true;
     }
     if state
         .players()

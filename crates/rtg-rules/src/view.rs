@@ -306,6 +306,15 @@ impl<'a> PlayerView<'a> {
         self.state.try_card(id).filter(|c| self.sees(c))
     }
 
+    /// What the static abilities of a card on the battlefield do now, card by card
+    /// ([`GameState::static_reach`]): public, as the battlefield is, and shown by its results.
+    pub fn static_reach(&self, id: InstanceId) -> Vec<(InstanceId, rtg_core::Ongoing)> {
+        match self.card(id) {
+            Some(card) if card.on_battlefield() => self.state.static_reach(id),
+            _ => Vec::new(),
+        }
+    }
+
     /// The definition of a card the viewer can see.
     #[inline]
     pub fn def(&self, id: InstanceId) -> Option<&'a Arc<CardDefinition>> {

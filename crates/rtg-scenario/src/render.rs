@@ -98,10 +98,10 @@ pub fn card_text(state: &GameState, names: &Names, id: InstanceId) -> String {
     if card.tapped {
         text.push_str(" tapped");
     }
-    if card.cannot_block {
+    if card.cannot_block() {
         text.push_str(" cannot_block");
     }
-    if card.unblockable {
+    if card.unblockable() {
         text.push_str(" unblockable");
     }
     // Granted techniques as `+haste`, removed printed ones as `-flying`: the printed ones are

@@ -472,6 +472,7 @@ impl CardStats {
                                 kind: match a.kind {
                                     AbilityType::Activated => "activated",
                                     AbilityType::Triggered => "triggered",
+                                    AbilityType::Static => "static",
                                 }
                                 .to_owned(),
                                 used: activated.then_some(a.used),

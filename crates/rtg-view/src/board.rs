@@ -60,6 +60,12 @@ pub struct CardView {
     /// the data when there is none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub removed: Vec<&'static str>,
+    /// Its printed attack and defense, for a creature on the battlefield whose attack or
+    /// defense static abilities change (so `attack` / `defense` are shown beside them); left out
+    /// of the data otherwise, so a game whose cards have no static ability has the data it
+    /// always had.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub printed: Option<(i32, i32)>,
 }
 
 /// A choice waiting for a player (`choose_mana`'s): who makes it, for which card, and the
@@ -162,18 +168,18 @@ fn view(state: &GameState, names: &Names, id: InstanceId) -> CardView {
         if card.tapped {
             flags.push("tapped");
         }
-        if card.cannot_block {
+        if card.cannot_block() {
             flags.push("cannot block");
         }
-        if card.unblockable {
+        if card.unblockable() {
             flags.push("unblockable");
         }
         if def.card_type == CardType::Artifact {
             flags.push("artifact");
         }
-        if card.techniques != def.techniques {
+        if card.techniques() != def.techniques {
             granted = card
-                .techniques
+                .techniques()
                 .iter()
                 .filter(|&t| !def.has(t))
                 .map(|t| t.name())
@@ -189,6 +195,7 @@ fn view(state: &GameState, names: &Names, id: InstanceId) -> CardView {
     if card.token {
         flags.push("token");
     }
+    let printed = (on_field && static_part(card) != (0, 0)).then_some((def.attack, def.defense));
     CardView {
         id: id.0,
         card_id: def.card_id.to_string(),
@@ -199,7 +206,19 @@ fn view(state: &GameState, names: &Names, id: InstanceId) -> CardView {
         flags,
         granted,
         removed,
+        printed,
     }
+}
+
+/// What static abilities add to a card's attack and toughness now, sets included: its values
+/// less those it would have without them.
+pub(crate) fn static_part(card: &rtg_core::CardInstance) -> (i32, i32) {
+    let mut bare = *card;
+    bare.ongoing = rtg_core::Ongoing::default();
+    (
+        card.attack() - bare.attack(),
+        card.toughness() - bare.toughness(),
+    )
 }
 
 /// The options of a pending choice in words, in option order: the mana of each option of the
@@ -301,12 +320,18 @@ fn zone_text(cards: &[CardView], faces: impl Fn(&str) -> bool) -> String {
         if let (Some(a), Some(d)) = (card.attack, card.defense) {
             let _ = write!(text, " {a}/{d}");
         }
+        // Printed stats beside the current ones static abilities changed: `(printed 1/1, ...)`.
         let mut flags: Vec<String> = card
-            .flags
-            .iter()
-            .filter(|f| **f != "damaged")
-            .map(|f| (*f).to_owned())
+            .printed
+            .map(|(a, d)| format!("printed {a}/{d}"))
+            .into_iter()
             .collect();
+        flags.extend(
+            card.flags
+                .iter()
+                .filter(|f| **f != "damaged")
+                .map(|f| (*f).to_owned()),
+        );
         // Techniques granted and removed: `+flying`, `-reach`.
         flags.extend(card.granted.iter().map(|t| format!("+{t}")));
         flags.extend(card.removed.iter().map(|t| format!("-{t}")));

@@ -9,12 +9,12 @@
 use std::collections::BTreeSet;
 
 use rtg_core::{
-    CardDefinition, CardType, Event, EventType, GameState, InstanceId, Location, PlayerId, Target,
-    TurnCount, Zone,
+    AbilityType, CardDefinition, CardInstance, CardType, Event, EventType, GameState, InstanceId,
+    Location, Ongoing, PlayerId, Scope, Target, TurnCount, Zone,
 };
 use rtg_rules::Action;
 
-use crate::board::{choice_options, join_or};
+use crate::board::{choice_options, join_or, static_part};
 use crate::names::Names;
 
 /// One action in words: the action itself (none for advancing the phase) and what it caused.
@@ -331,31 +331,193 @@ fn flag_changes(
                     lines.push(said(&format!(" untaps {name}"), format!("{name} untaps")));
                 }
             }
-            if old.techniques != new.techniques {
-                for t in new.techniques.iter().filter(|&t| !old.has(t)) {
+            // A change static abilities alone made (the card's own techniques and flags as
+            // they were) is told by `static_changes`, with its cause.
+            if old.techniques() != new.techniques() && old.own_techniques != new.own_techniques {
+                for t in new.techniques().iter().filter(|&t| !old.has(t)) {
                     let what = format!("{name} gains {}", t.name());
                     lines.push(said(&format!(": {what}"), what));
                 }
-                for t in old.techniques.iter().filter(|&t| !new.has(t)) {
+                for t in old.techniques().iter().filter(|&t| !new.has(t)) {
                     let what = format!("{name} loses {}", t.name());
                     lines.push(said(&format!(": {what}"), what));
                 }
             }
-            if old.cannot_block != new.cannot_block {
-                let what = if new.cannot_block {
+            if old.cannot_block() != new.cannot_block()
+                && old.own_cannot_block != new.own_cannot_block
+            {
+                let what = if new.cannot_block() {
                     format!("{name} cannot block")
                 } else {
                     format!("{name} can block again")
                 };
                 lines.push(said(&format!(": {what}"), what));
             }
-            if old.unblockable != new.unblockable {
-                let what = if new.unblockable {
+            if old.unblockable() != new.unblockable() && old.own_unblockable != new.own_unblockable
+            {
+                let what = if new.unblockable() {
                     format!("{name} cannot be blocked")
                 } else {
                     format!("{name} can be blocked again")
                 };
                 lines.push(said(&format!(": {what}"), what));
+            }
+        }
+    }
+    lines
+}
+
+/// True when the definition has a static ability.
+fn has_static(def: &CardDefinition) -> bool {
+    def.abilities
+        .iter()
+        .any(|a| a.ability_type == AbilityType::Static)
+}
+
+/// The same object on a battlefield in both states (a card that left and came back in the step
+/// is a new one).
+fn stayed(before: &GameState, after: &GameState, id: InstanceId) -> Option<CardInstance> {
+    let old = before.try_card(id)?;
+    let new = after.try_card(id)?;
+    (old.location() == Location::Battlefield
+        && new.location() == Location::Battlefield
+        && old.entered == new.entered)
+        .then_some(*old)
+}
+
+/// Why static abilities changed in a step, in words: the one card with a static ability that
+/// entered or left a battlefield or one of whose static conditions began or stopped holding
+/// (` while Goblin Warlord is on the battlefield`, ` as Goblin Warlord leaves the battlefield`,
+/// ` while Desperate Fangs's Last Stand holds`, ` as Desperate Fangs's Last Stand ends`), with
+/// whether it may be an end; ` (static abilities)` when there are several such cards or none.
+fn static_cause(before: &GameState, after: &GameState, names: &Names) -> (String, bool) {
+    let mut causes: Vec<(String, bool)> = Vec::new();
+    for seat in PlayerId::ALL {
+        for &id in after.player(seat).battlefield().iter() {
+            let def = after.def(id);
+            if !has_static(def) {
+                continue;
+            }
+            let name = names.card(after, id);
+            if stayed(before, after, id).is_none() {
+                causes.push((format!(" while {name} is on the battlefield"), false));
+                continue;
+            }
+            for ability in def
+                .abilities
+                .iter()
+                .filter(|a| a.ability_type == AbilityType::Static)
+            {
+                let holds = |state: &GameState| {
+                    let scope = Scope {
+                        state,
+                        subject: Some(id),
+                        controller: state.card(id).owner,
+                        event: None,
+                    };
+                    ability
+                        .alterations
+                        .iter()
+                        .map(|alt| alt.condition.as_ref().is_none_or(|c| c.holds(&scope)))
+                        .collect::<Vec<bool>>()
+                };
+                let (then, now) = (holds(before), holds(after));
+                if then == now {
+                    continue;
+                }
+                let what = format!("{name}'s {}", ability.name);
+                // Some condition began to hold: a beginning; else only ends.
+                if then.iter().zip(&now).any(|(t, n)| !t && *n) {
+                    causes.push((format!(" while {what} holds"), false));
+                } else {
+                    causes.push((format!(" as {what} ends"), true));
+                }
+            }
+        }
+        for &id in before.player(seat).battlefield().iter() {
+            if has_static(before.def(id)) && stayed(before, after, id).is_none() {
+                let name = names.card(before, id);
+                causes.push((format!(" as {name} leaves the battlefield"), true));
+            }
+        }
+    }
+    match <[_; 1]>::try_from(causes) {
+        Ok([one]) => one,
+        // Several causes or none: a change that only takes away is told as a loss.
+        Err(_) => (" (static abilities)".to_owned(), true),
+    }
+}
+
+/// What static abilities changed on the creatures of both battlefields, as sentences with
+/// their cause ([`static_cause`]): `Goblin Grunt gets +1/+1 while Goblin Warlord is on the
+/// battlefield`, `Goblin Grunt loses +1/+1 as Goblin Warlord leaves the battlefield`, the same
+/// for the techniques and blocking flags they grant (`Goblin Grunt gains deathtouch while
+/// Desperate Fangs's Last Stand holds`, `Archer cannot block while Jailer is on the
+/// battlefield`). A creature that entered in the step is told what static abilities give it
+/// at once. Nothing is said in a game whose cards have no static ability.
+fn static_changes(before: &GameState, after: &GameState, names: &Names) -> Vec<String> {
+    let mut lines = Vec::new();
+    if !after.content().has_statics() {
+        return lines;
+    }
+    let mut memo: Option<(String, bool)> = None;
+    let mut cause = || {
+        memo.get_or_insert_with(|| static_cause(before, after, names))
+            .clone()
+    };
+    for seat in PlayerId::ALL {
+        for &id in after.player(seat).battlefield().iter() {
+            let new = after.card(id);
+            if !new.is_creature_on_battlefield() {
+                continue;
+            }
+            // A creature that entered in the step is compared with itself without static
+            // abilities: it is told what they give it at once.
+            let old = stayed(before, after, id).unwrap_or_else(|| {
+                let mut bare = *new;
+                bare.ongoing = Ongoing::default();
+                bare
+            });
+            let name = names.card(after, id);
+            let (a0, d0) = static_part(&old);
+            let (a1, d1) = static_part(new);
+            let (da, dd) = (a1 - a0, d1 - d0);
+            if (da, dd) != (0, 0) {
+                let (why, ends) = cause();
+                // An end that only takes away is a loss; anything else is what it gets.
+                let lost = da <= 0 && dd <= 0 && ends;
+                lines.push(if lost {
+                    format!("{name} loses {}/{}{why}", signed(-da), signed(-dd))
+                } else {
+                    format!("{name} gets {}/{}{why}", signed(da), signed(dd))
+                });
+            }
+            if old.own_techniques == new.own_techniques && old.techniques() != new.techniques() {
+                for t in new.techniques().iter().filter(|&t| !old.has(t)) {
+                    lines.push(format!("{name} gains {}{}", t.name(), cause().0));
+                }
+                for t in old.techniques().iter().filter(|&t| !new.has(t)) {
+                    lines.push(format!("{name} loses {}{}", t.name(), cause().0));
+                }
+            }
+            if old.own_cannot_block == new.own_cannot_block
+                && old.cannot_block() != new.cannot_block()
+            {
+                let what = if new.cannot_block() {
+                    "cannot block"
+                } else {
+                    "can block again"
+                };
+                lines.push(format!("{name} {what}{}", cause().0));
+            }
+            if old.own_unblockable == new.own_unblockable && old.unblockable() != new.unblockable()
+            {
+                let what = if new.unblockable() {
+                    "cannot be blocked"
+                } else {
+                    "can be blocked again"
+                };
+                lines.push(format!("{name} {what}{}", cause().0));
             }
         }
     }
@@ -398,6 +560,7 @@ pub fn narrate_for(
         .collect();
     let (gained, wore_off) = stat_changes(before, after, &names, cause);
     let flagged = flag_changes(before, after, &names, action, cause_name.as_deref());
+    let statics = static_changes(before, after, &names);
     let (flags_caused, flags_alone) = if cause_name.is_some() {
         (flagged, Vec::new())
     } else {
@@ -641,7 +804,12 @@ pub fn narrate_for(
             // the stats did not show it (a buff undone in the same step).
             (EventType::OnCardBuff, Some(id)) => {
                 let who = name(id);
-                if !lines.iter().any(|l| l.contains(&format!("{who} gets "))) {
+                let told = |l: &String| {
+                    l.contains(&format!("{who} gets ")) || l.contains(&format!("{who} loses "))
+                };
+                if !lines.iter().any(|l| l.contains(&format!("{who} gets ")))
+                    && !statics.iter().any(told)
+                {
                     lines.push(format!("{who} is buffed"));
                 }
             }
@@ -664,6 +832,8 @@ pub fn narrate_for(
             _ => {}
         }
     }
+    // What static abilities changed, after the moves that caused it.
+    lines.extend(statics);
     for (seat, n) in drawn.iter().enumerate() {
         let who = names.player(PlayerId::ALL[seat]);
         match n {

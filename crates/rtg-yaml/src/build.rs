@@ -222,6 +222,9 @@ impl Builder<'_> {
                 ),
             ));
         }
+        if ability_type == AbilityType::Static {
+            self.check_static_ability(raw, card, path)?;
+        }
         if raw.alterations.value.is_empty() {
             return Err(self.err(
                 &path.key("alterations"),
@@ -245,6 +248,49 @@ impl Builder<'_> {
                 .as_ref()
                 .map(|m| u32::try_from(m.value.0).unwrap_or(1)),
         })
+    }
+
+    /// What a static ability may not have: a spell never stays on the battlefield, and a
+    /// static ability is never used, so it has no cost and no limit of uses.
+    fn check_static_ability(
+        &self,
+        raw_ability: &RawAbility,
+        card: &CardInfo<'_>,
+        path: &FieldPath,
+    ) -> Result<()> {
+        if card.card_type == CardType::Spell {
+            return Err(self.err(
+                &path.key("ability_type"),
+                at(&raw_ability.name),
+                ErrorKind::Meaningless(
+                    "a spell never stays on the battlefield, so it cannot have a static \
+                     ability; give it to a creature, an artifact or a mana card"
+                        .to_owned(),
+                ),
+            ));
+        }
+        let misplaced = [
+            (
+                "mana_requirement",
+                raw_ability.mana_requirement.as_ref().and_then(at),
+                raw_ability.mana_requirement.is_some(),
+            ),
+            (
+                "max_activations",
+                raw_ability.max_activations.as_ref().and_then(at),
+                raw_ability.max_activations.is_some(),
+            ),
+        ];
+        if let Some((field, pos, _)) = misplaced.into_iter().find(|(_, _, given)| *given) {
+            return Err(self.err(
+                &path.key(field),
+                pos,
+                ErrorKind::Meaningless(format!(
+                    "a static ability is never activated, so it takes no `{field}`"
+                )),
+            ));
+        }
+        Ok(())
     }
 
     /// A card id that must name a known card (when there is a catalog to look in).

@@ -289,6 +289,22 @@ pub enum ErrorKind {
         /// The field that does not belong.
         field: &'static str,
     },
+    /// A static ability's alteration with a field only used or triggered abilities have.
+    #[error(
+        "a static ability holds while its card is on the battlefield, so its alterations take no `{field}` (make the ability `triggered` for an effect that starts on an event)"
+    )]
+    NotOnStatic {
+        /// The field that does not belong.
+        field: &'static str,
+    },
+    /// An effect without a continuous form in a static ability.
+    #[error(
+        "effect `{effect}` happens once, so it cannot be static; static abilities take effects that hold (see \"Static abilities\" in docs/cards.md)"
+    )]
+    NotStatic {
+        /// The effect.
+        effect: String,
+    },
     /// `end_trigger` or `turn_duration` on an effect that cannot be undone.
     #[error(
         "`{field}` asks for a reversal, but it cannot be reversed: effect `{effect}` cannot be undone"

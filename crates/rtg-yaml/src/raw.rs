@@ -128,19 +128,18 @@ impl Vocab for TriggerOwner {
 impl Vocab for AbilityType {
     const KIND: NameKind = NameKind::AbilityType;
     fn all() -> &'static [Self] {
-        &[AbilityType::Triggered, AbilityType::Activated]
+        &[
+            AbilityType::Triggered,
+            AbilityType::Activated,
+            AbilityType::Static,
+        ]
     }
     fn vocab_name(self) -> &'static str {
         match self {
             AbilityType::Triggered => "triggered",
             AbilityType::Activated => "activated",
+            AbilityType::Static => "static",
         }
-    }
-    fn unsupported(name: &str) -> Option<&'static str> {
-        (name == "static").then_some(
-            "static abilities (`ability_type: static`, PTG 0.9's) are not supported yet: rtg \
-             reads triggered and activated abilities",
-        )
     }
 }
 

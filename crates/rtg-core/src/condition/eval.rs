@@ -183,7 +183,7 @@ impl<'a> Scope<'a> {
             })),
             SelfIsTapped => Value::Bool(subject.is_some_and(|c| c.tapped)),
             SelfEnteredThisTurn => Value::Bool(subject.is_some_and(|c| c.summoning_sick)),
-            SelfHasTechnique(t) => Value::Bool(subject.is_some_and(|c| c.techniques.contains(*t))),
+            SelfHasTechnique(t) => Value::Bool(subject.is_some_and(|c| c.has(*t))),
             SelfGroup => Value::Text(subject_def.and_then(|d| d.group.as_deref()).unwrap_or("")),
             SelfType => Value::Text(subject_def.map_or("", |d| d.card_type.name())),
             SelfInZone => Value::Text(

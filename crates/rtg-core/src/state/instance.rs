@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use crate::card::{CardDefinition, CardType, TechniqueSet};
+use crate::continuous::Ongoing;
 use crate::ids::{DefIndex, InstanceId, PlayerId};
 use crate::state::Location;
 
@@ -60,21 +61,24 @@ pub struct CardInstance {
     pub token: bool,
     /// Its definition is a creature (kept here so state-based checks need no lookup).
     pub creature: bool,
-    /// Its techniques now: the printed ones with those granted and removed by effects
-    /// (`grant_technique`, `remove_technique`). Back to the printed ones when it enters the
-    /// battlefield.
-    pub techniques: TechniqueSet,
+    /// Its own techniques: the printed ones with those granted and removed by one-shot effects
+    /// (`grant_technique`, `remove_technique`), before static abilities; read
+    /// [`CardInstance::techniques`]. Back to the printed ones when it enters the battlefield.
+    pub own_techniques: TechniqueSet,
     /// Tapped: it cannot attack, block or activate abilities until it untaps (at its
     /// controller's turn start, or by `untap_card`).
     pub tapped: bool,
-    /// Cannot block (`cannot_block`), until revoked.
-    pub cannot_block: bool,
-    /// Cannot be blocked (`unblockable`), until revoked.
-    pub unblockable: bool,
+    /// A one-shot `cannot_block` holds, until revoked; read [`CardInstance::cannot_block`].
+    pub own_cannot_block: bool,
+    /// A one-shot `unblockable` holds, until revoked; read [`CardInstance::unblockable`].
+    pub own_unblockable: bool,
     /// The stat epoch it entered the battlefield with (see [`StatLine::attack_epoch`]): which
     /// object on the battlefield it is, so that a reversal made for an earlier stay there
     /// leaves it alone. 0 for a card that never entered.
     pub entered: u32,
+    /// What static abilities do to it now (see [`crate::continuous`]): derived from the state,
+    /// refreshed where the state-based checks run, empty off the battlefield.
+    pub ongoing: Ongoing,
 }
 
 impl CardInstance {
@@ -98,11 +102,12 @@ impl CardInstance {
             deathtouched: false,
             token: false,
             creature: printed.card_type == CardType::Creature,
-            techniques: printed.techniques,
+            own_techniques: printed.techniques,
             tapped: false,
-            cannot_block: false,
-            unblockable: false,
+            own_cannot_block: false,
+            own_unblockable: false,
             entered: 0,
+            ongoing: Ongoing::default(),
         }
     }
 
@@ -120,22 +125,6 @@ impl CardInstance {
         self.location
     }
 
-    /// Current attack (never below 0).
-    pub fn attack(&self) -> i32 {
-        self.stats
-            .base_attack
-            .saturating_add(self.stats.attack_buff)
-            .max(0)
-    }
-
-    /// Current defense: base plus buffs minus damage. A creature at 0 or less dies.
-    pub fn defense(&self) -> i32 {
-        self.stats
-            .base_defense
-            .saturating_add(self.stats.defense_buff)
-            .saturating_sub(self.stats.damage)
-    }
-
     /// True on the battlefield.
     pub fn on_battlefield(&self) -> bool {
         self.location == Location::Battlefield
@@ -145,10 +134,5 @@ impl CardInstance {
     /// one place this is decided.
     pub fn is_creature_on_battlefield(&self) -> bool {
         self.creature && self.location == Location::Battlefield
-    }
-
-    /// True when it has the technique now (printed or granted, and not removed).
-    pub fn has(&self, technique: crate::card::Technique) -> bool {
-        self.techniques.contains(technique)
     }
 }

@@ -409,7 +409,7 @@ impl GameState {
 
     /// True when the card has the technique now (printed or granted, not removed).
     pub fn has_technique(&self, id: InstanceId, technique: Technique) -> bool {
-        self.card(id).techniques.contains(technique)
+        self.card(id).has(technique)
     }
 
     /// The random generator.

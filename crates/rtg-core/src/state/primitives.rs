@@ -227,6 +227,7 @@ impl GameState {
         {
             let slot = &mut self.cards[id.index()];
             slot.location = to;
+            slot.ongoing = crate::continuous::Ongoing::default();
             if to == Location::Battlefield {
                 slot.stats = StatLine {
                     attack_epoch: epoch,
@@ -236,10 +237,10 @@ impl GameState {
                 slot.summoning_sick = true;
                 slot.attacked_this_turn = false;
                 slot.deathtouched = false;
-                slot.techniques = def.techniques;
+                slot.own_techniques = def.techniques;
                 slot.tapped = false;
-                slot.cannot_block = false;
-                slot.unblockable = false;
+                slot.own_cannot_block = false;
+                slot.own_unblockable = false;
                 slot.entered = epoch;
             }
         }

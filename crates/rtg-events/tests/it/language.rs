@@ -474,10 +474,10 @@ fn blocking_restrictions_refuse_blocks() {
         combat_index: 0,
     };
     let mut forbidden = declared.clone();
-    forbidden.card_mut(blocker).cannot_block = true;
+    forbidden.card_mut(blocker).own_cannot_block = true;
     assert_eq!(refused(&forbidden, block.clone()).kind(), "cannot_block");
     let mut unblockable = declared.clone();
-    unblockable.card_mut(attacker).unblockable = true;
+    unblockable.card_mut(attacker).own_unblockable = true;
     assert_eq!(refused(&unblockable, block.clone()).kind(), "cannot_block");
     let mut tapped = declared.clone();
     tapped.card_mut(blocker).tapped = true;

@@ -6,5 +6,6 @@ mod prelude;
 mod properties;
 mod random_games;
 mod rules;
+mod statics;
 mod support;
 mod trigger_uses;

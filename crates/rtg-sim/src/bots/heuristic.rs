@@ -14,7 +14,8 @@ use crate::bots::{Bot, best_target, chooser, resolve_first_choice, resolve_first
 ///   opponent's side, a helpful or neutral one at its own); when that side offers no legal
 ///   target the card is not played (a pending trigger, which must resolve, falls back to the
 ///   first legal target). Removal goes to the biggest threat it kills (highest attack, then
-///   defense), else to the biggest threat; damage that can hit a player goes to the face only
+///   defense; a card's static abilities add what they give the other cards, so a lord is a
+///   bigger threat than its printed stats), else to the biggest threat; damage that can hit a player goes to the face only
 ///   when no creature is worth it.
 /// - **Plays**: a mana card first (the one whose mana, with the sources already on the
 ///   battlefield, pays for the most of the rest of the hand), then the affordable cards,
@@ -42,7 +43,8 @@ fn defense_of(view: &PlayerView<'_>, id: InstanceId) -> i32 {
     view.card(id).map_or(0, |c| c.defense())
 }
 
-/// What a creature is worth: its stats and its cost.
+/// What a creature is worth: its stats and its cost, and what its static abilities do to the
+/// other cards (a lord is worth its printed stats and its followers' buffs).
 fn value(view: &PlayerView<'_>, id: InstanceId) -> i32 {
     let cost = view
         .def(id)
@@ -51,6 +53,38 @@ fn value(view: &PlayerView<'_>, id: InstanceId) -> i32 {
         .saturating_mul(2)
         .saturating_add(defense_of(view, id))
         .saturating_add(cost)
+        .saturating_add(static_worth(view, id))
+}
+
+/// What the static abilities of `id` do to the other cards now, for its controller: each
+/// card reached is worth its stat changes (attack twice) and 2 a technique or flag, counted for
+/// the controller's cards and against the opponent's. 0 for a card without static abilities.
+fn static_worth(view: &PlayerView<'_>, id: InstanceId) -> i32 {
+    let Some(owner) = view.card(id).map(|c| c.owner) else {
+        return 0;
+    };
+    let mut worth = 0i32;
+    for (target, part) in view.static_reach(id) {
+        if target == id {
+            continue;
+        }
+        let techniques = i32::try_from(part.granted.iter().count()).unwrap_or(0)
+            - i32::try_from(part.removed.iter().count()).unwrap_or(0);
+        let card_worth = part
+            .add_attack
+            .saturating_mul(2)
+            .saturating_add(part.add_defense)
+            .saturating_add(techniques.saturating_mul(2))
+            .saturating_add(if part.unblockable { 2 } else { 0 })
+            .saturating_sub(if part.cannot_block { 2 } else { 0 });
+        let friendly = view.card(target).is_some_and(|c| c.owner == owner);
+        worth = if friendly {
+            worth.saturating_add(card_worth)
+        } else {
+            worth.saturating_sub(card_worth)
+        };
+    }
+    worth
 }
 
 /// True when `hitter`'s combat damage kills `victim` (deathtouch as the hitter has it now,
@@ -66,7 +100,7 @@ fn kills(view: &PlayerView<'_>, hitter: InstanceId, victim: InstanceId) -> bool 
 
 /// True when the card cannot be blocked now (`unblockable`).
 fn unblockable(view: &PlayerView<'_>, id: InstanceId) -> bool {
-    view.card(id).is_some_and(|c| c.unblockable)
+    view.card(id).is_some_and(|c| c.unblockable())
 }
 
 /// The fixed amount of an alteration's `amount` parameter, if it has one.
@@ -93,7 +127,13 @@ fn sound_target(
         Target::Card(id) if view.card(id).is_some_and(|c| c.owner == side) => Some(id),
         _ => None,
     });
-    let threat = |id: &InstanceId| (attack_of(view, *id), defense_of(view, *id));
+    // A lord is a threat for what it gives its followers too.
+    let threat = |id: &InstanceId| {
+        (
+            attack_of(view, *id).saturating_add(static_worth(view, *id)),
+            defense_of(view, *id),
+        )
+    };
     let face = legal.contains(&Target::Player(side));
     if aim == Aim::Harmful {
         if let Some(amount) = amount {
@@ -330,7 +370,7 @@ impl HeuristicBot {
             .copied()
             .filter(|&c| {
                 view.card(c).is_some_and(|c| {
-                    c.creature && !c.attacked_this_turn && !c.tapped && !c.cannot_block
+                    c.creature && !c.attacked_this_turn && !c.tapped && !c.cannot_block()
                 })
             })
             .collect();
@@ -387,7 +427,7 @@ impl HeuristicBot {
             .sum();
         let mine = view.battlefield(player).iter().copied().filter(|&c| {
             view.card(c).is_some_and(|c| {
-                c.creature && !c.attacked_this_turn && !c.tapped && !c.cannot_block
+                c.creature && !c.attacked_this_turn && !c.tapped && !c.cannot_block()
             })
         });
         let home: Vec<InstanceId> = mine.collect();

@@ -18,11 +18,16 @@ const FOE: PlayerId = PlayerId(1);
 /// A main-phase position of turn 1 (seat 0 active) over the bundled cards, both decks ten mana
 /// cards deep so no playout runs out.
 fn position() -> PositionBuilder {
-    let cards = rtg_yaml::load_cards_from_dir(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../cards"),
-        None,
-    )
-    .unwrap();
+    position_of(&[])
+}
+
+/// [`position`] with the cards of more folders beside the bundled ones.
+fn position_of(extra: &[&str]) -> PositionBuilder {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut cards = rtg_yaml::load_cards_from_dir(root.join("cards"), None).unwrap();
+    for dir in extra {
+        cards.extend(rtg_yaml::load_cards_from_dir(root.join(dir), None).unwrap());
+    }
     let table = DefinitionTable::new(cards.iter()).unwrap();
     let content: Arc<Content> = Content::new(table, rtg_effects::builtin_registry());
     let mut p = PositionBuilder::new(content, ["me", "foe"]);
@@ -124,6 +129,25 @@ fn the_heuristic_aims_removal_at_the_biggest_threat_it_kills() {
         chosen == plays(fireball, Some(Target::Card(goblin)))
             || chosen == plays(fireball, Some(Target::Card(boar))),
         "{chosen:?}"
+    );
+}
+
+#[test]
+fn the_heuristic_aims_removal_at_a_lord_before_a_bigger_vanilla_creature() {
+    let mut p = position_of(&["fixtures/statics"]);
+    let lord = creature(&mut p, FOE, "goblin_warlord_01"); // 2/2, other goblins +1/+1
+    creature(&mut p, FOE, "goblin_grunt_01"); // 2/2 with the lord
+    creature(&mut p, FOE, "goblin_grunt_01");
+    let berserker = creature(&mut p, FOE, "raging_berserker_01"); // 3/2: more attack
+    let fireball = p.add_card(ME, Zone::Hand, "fireball_01").unwrap();
+    p.pool(ME, fire(2));
+    let state = p.build().unwrap();
+    assert_eq!(state.card(berserker).attack(), 3);
+    assert_eq!(state.card(lord).attack(), 2);
+    assert_eq!(
+        choice("heuristic", &state),
+        plays(fireball, Some(Target::Card(lord))),
+        "the lord is worth its followers' +1/+1 too"
     );
 }
 

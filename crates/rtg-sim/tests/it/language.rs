@@ -230,7 +230,7 @@ fn the_heuristic_blocks_by_the_deathtouch_a_creature_has_now() {
         if deathtouch {
             state
                 .card_mut(blocker)
-                .techniques
+                .own_techniques
                 .insert(Technique::Deathtouch);
         }
         let mut state = apply(
@@ -280,7 +280,7 @@ fn the_heuristic_never_counts_on_a_blocker_that_cannot_block() {
     assert_eq!(choice("heuristic", &state), attack(first));
     // The second cannot block: it attacks, the first stays home.
     let mut barred = state.clone();
-    barred.card_mut(second).cannot_block = true;
+    barred.card_mut(second).own_cannot_block = true;
     assert_eq!(choice("heuristic", &barred), attack(second));
     // The second is tapped (it stays so through the opponent's turn): it can neither attack
     // nor block, so the first stays home.

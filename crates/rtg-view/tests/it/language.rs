@@ -80,12 +80,15 @@ fn the_board_shows_artifacts_tapped_permanents_techniques_restrictions_and_choic
     let sentinel = field(&mut p, FOE, "sentinel");
     let prism = p.add_card(ME, Zone::Hand, "prism").unwrap();
     let mut state = p.build().unwrap();
-    state.card_mut(hawk).techniques.remove(Technique::Flying);
+    state
+        .card_mut(hawk)
+        .own_techniques
+        .remove(Technique::Flying);
     {
         let s = state.card_mut(sentinel);
-        s.techniques.insert(Technique::Deathtouch);
-        s.cannot_block = true;
-        s.unblockable = true;
+        s.own_techniques.insert(Technique::Deathtouch);
+        s.own_cannot_block = true;
+        s.own_unblockable = true;
     }
     let (state, _, narrated) = said(&state, play(prism, None));
     assert_line(

@@ -17,6 +17,7 @@ mod language_deck;
 
 mod delays;
 mod language;
+mod statics;
 
 fn root() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))

@@ -98,6 +98,7 @@ impl Builder<'_> {
                 }
             }
             AbilityType::Triggered => {}
+            AbilityType::Static => self.check_static_alteration(raw, target, path)?,
         }
         if !spec.reversible {
             let reversal = [
@@ -172,6 +173,15 @@ impl Builder<'_> {
             params_at,
             resolver,
         )?;
+        if ability_type == AbilityType::Static && handler.continuous(&params).is_none() {
+            return Err(self.err(
+                &path.key("effect"),
+                at(&raw.effect),
+                ErrorKind::NotStatic {
+                    effect: spec.name.clone(),
+                },
+            ));
+        }
         Ok(AlterationData {
             effect: Arc::from(spec.name.as_str()),
             target,
@@ -392,5 +402,67 @@ impl Builder<'_> {
                 },
             )),
         }
+    }
+
+    /// What a static ability's alteration may not have: it holds while its card is on the
+    /// battlefield, so it has no trigger, no reversal and no chosen target.
+    fn check_static_alteration(
+        &self,
+        raw: &RawAlteration,
+        target: TargetSpec,
+        path: &FieldPath,
+    ) -> Result<()> {
+        let misplaced = [
+            (
+                "start_trigger",
+                raw.start_trigger.as_ref().and_then(at),
+                raw.start_trigger.is_some(),
+            ),
+            (
+                "end_trigger",
+                raw.end_trigger.as_ref().and_then(at),
+                raw.end_trigger.is_some(),
+            ),
+            (
+                "turn_duration",
+                raw.turn_duration.as_ref().and_then(at),
+                raw.turn_duration.is_some(),
+            ),
+            (
+                "trigger_self",
+                raw.trigger_self.as_ref().and_then(at),
+                raw.trigger_self.is_some(),
+            ),
+            (
+                "trigger_owner",
+                raw.trigger_owner.as_ref().and_then(at),
+                raw.trigger_owner.is_some(),
+            ),
+            (
+                "trigger_card_id",
+                raw.trigger_card_id.as_ref().and_then(at),
+                raw.trigger_card_id.is_some(),
+            ),
+            (
+                "delay",
+                raw.delay.as_ref().and_then(at),
+                raw.delay.is_some(),
+            ),
+        ];
+        if let Some((field, pos, _)) = misplaced.into_iter().find(|(_, _, given)| *given) {
+            return Err(self.err(&path.key(field), pos, ErrorKind::NotOnStatic { field }));
+        }
+        if target == TargetSpec::Choose {
+            return Err(self.err(
+                &path.key("target"),
+                raw.target.as_ref().and_then(at),
+                ErrorKind::Meaningless(
+                    "a static ability chooses no target: use `self`, `each` with a \
+                     `target_condition`, or `owner` / `opponent` with `buff_all` or a `group`"
+                        .to_owned(),
+                ),
+            ));
+        }
+        Ok(())
     }
 }

@@ -49,17 +49,77 @@ fn assert_unknown(e: &rtg_yaml::LoadError, kind: NameKind, name: &str, suggestio
 
 // --- card and ability fields --------------------------------------------------------------
 
+fn static_ability(alteration: &str) -> String {
+    triggered(alteration).replace("ability_type: triggered", "ability_type: static")
+}
+
 #[test]
-fn static_abilities_are_refused_as_not_supported_yet() {
-    let e = card_error(&triggered("- effect: draw_card").replace("triggered", "static"));
-    assert!(matches!(e.kind(), ErrorKind::Unsupported(_)), "{e}");
+fn a_static_lord_loads() {
+    let text = static_ability(
+        "- effect: buff_card\n  target: owner\n  group: goblin\n  exclude_self: true\n  params: {attack_increase: 1}",
+    );
+    let card = rtg_yaml::parse_card("lord.yaml", &text, None).expect("a static lord loads");
+    assert_eq!(
+        card.abilities[0].ability_type,
+        rtg_core::AbilityType::Static
+    );
+}
+
+#[test]
+fn a_static_ability_takes_only_effects_that_hold() {
+    let e = card_error(&static_ability("- effect: draw_card\n  target: owner"));
+    assert!(matches!(e.kind(), ErrorKind::NotStatic { .. }), "{e}");
     assert_at(
         &e,
-        7,
-        Some("abilities[0].ability_type"),
-        &["static abilities", "not supported yet"],
+        9,
+        Some("abilities[0].alterations[0].effect"),
+        &["`draw_card` happens once", "Static abilities"],
     );
-    assert!(!e.to_string().contains("unknown"), "{e}");
+}
+
+#[test]
+fn a_static_alteration_takes_no_trigger_reversal_or_chosen_target() {
+    for (field, line) in [
+        ("start_trigger: on_turn_start", "start_trigger"),
+        ("end_trigger: on_turn_end", "end_trigger"),
+        ("turn_duration: 2", "turn_duration"),
+        ("trigger_owner: owner", "trigger_owner"),
+        ("delay: 2", "delay"),
+    ] {
+        let e = card_error(&static_ability(&format!(
+            "- effect: buff_card\n  target: self\n  {field}\n  params: {{attack_increase: 1}}"
+        )));
+        assert!(matches!(e.kind(), ErrorKind::NotOnStatic { .. }), "{e}");
+        assert_at(
+            &e,
+            11,
+            Some(&format!("abilities[0].alterations[0].{line}")),
+            &["static ability holds", line],
+        );
+    }
+    let e = card_error(&static_ability(
+        "- effect: buff_card\n  target: choose\n  params: {attack_increase: 1}",
+    ));
+    assert_at(
+        &e,
+        10,
+        Some("abilities[0].alterations[0].target"),
+        &["chooses no target"],
+    );
+}
+
+#[test]
+fn a_spell_cannot_have_a_static_ability() {
+    let text =
+        static_ability("- effect: buff_card\n  target: self\n  params: {attack_increase: 1}")
+            .replace("type: creature\ndefense: 2", "type: spell");
+    let e = card_error(&text);
+    assert!(matches!(e.kind(), ErrorKind::Meaningless(_)), "{e}");
+    assert!(
+        e.to_string()
+            .contains("spell never stays on the battlefield"),
+        "{e}"
+    );
 }
 
 /// An activated `draw_card` whose `delay:` is written on line 11.

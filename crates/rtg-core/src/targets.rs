@@ -1,6 +1,8 @@
-//! Targets of alterations: resolving a target spec, and which targets are legal.
+//! Targets of alterations: resolving a target spec, which targets are legal, and which cards a
+//! mass alteration sweeps. Pure queries on a state: the trigger queue, the rules engine and the
+//! continuous effects of static abilities ([`crate::continuous`]) all ask here.
 
-use rtg_core::{
+use crate::{
     Aim, AlterationData, AlterationRef, Event, GameState, InstanceId, PlayerId, Scope, Target,
     TargetSpec,
 };
@@ -188,7 +190,7 @@ fn for_each_legal_target(
 }
 
 /// Whose side the alteration's effect is meant for, as the effect declares
-/// ([`rtg_core::EffectHandler::aim`]): [`Aim::Neutral`] for an effect the game does not have.
+/// ([`crate::EffectHandler::aim`]): [`Aim::Neutral`] for an effect the game does not have.
 /// [`Aim::side`] turns it into the player a bot should aim at.
 pub fn aim_of(state: &GameState, at: AlterationRef) -> Aim {
     state
