@@ -237,6 +237,11 @@ pub struct AlterationData {
     /// battlefield for card effects).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub from_zone: Option<Zone>,
+    /// PTG 0.9's delayed effect: when the alteration takes effect, it does not apply yet; its
+    /// target and computed numbers are fixed and it waits this many of its controller's turn
+    /// starts (1 to [`crate::MAX_COUNT`]; see [`crate::Delay`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub delay: Option<u32>,
 }
 
 impl AlterationData {
@@ -257,6 +262,7 @@ impl AlterationData {
             exclude_self: false,
             group: None,
             from_zone: None,
+            delay: None,
         }
     }
 

@@ -280,6 +280,7 @@ impl GameState {
             || !self.pending_choices.is_empty()
             || !self.ability_uses.is_empty()
             || self.last_attacker.is_some()
+            || self.uses_delays()
             || self.cards().iter().any(|card| {
                 card.tapped
                     || card.own_cannot_block
@@ -324,6 +325,41 @@ impl GameState {
             h.u64(u64::from(u.count));
         }
         opt(h, self.last_attacker.map(|p| u64::from(p.0)));
+        // Appended, and only for a game that ever set a delay, so that the extensions of every
+        // game before delayed effects existed digest as they did.
+        if self.uses_delays() {
+            h.str("delays 1");
+            h.u64(u64::from(self.next_delay_id));
+            h.u64(self.delays.len() as u64);
+            for d in &self.delays {
+                h.u64(u64::from(d.id));
+                alteration(h, self, &d.alteration);
+                h.u64(u64::from(d.controller.0));
+                target(h, &d.target);
+                match d.target_place {
+                    None => h.u64(0),
+                    Some((location, entered)) => {
+                        h.u64(1);
+                        h.str(location.name());
+                        h.u64(u64::from(entered));
+                    }
+                }
+                h.u64(u64::from(d.remaining));
+                match &d.params {
+                    None => h.u64(0),
+                    Some(params) => {
+                        h.u64(1);
+                        h.str(&format!("{params:?}"));
+                    }
+                }
+            }
+        }
+    }
+
+    /// True once the game has set a delayed effect (one may have expired since: the id counter
+    /// remembers it).
+    fn uses_delays(&self) -> bool {
+        self.next_delay_id != 0 || !self.delays.is_empty()
     }
 }
 

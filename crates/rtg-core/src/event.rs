@@ -57,11 +57,23 @@ pub enum EventType {
     /// (PTG 0.9). Emitted only in games whose cards listen for it
     /// ([`crate::Content::hears`]).
     OnCardBuff,
+    // The four below are PTG 0.9's delayed effects ([`crate::Delay`]). Each carries the turns
+    // left of its delay as the event's `amount` (what `event_delay_remaining` reads), its
+    // source is the card whose alteration set the delay, its zone owner the delay's controller
+    // and its target the delay's target. Appended last, so no event keeps a new number.
+    /// A delayed effect was set (`amount`: the turns it waits).
+    OnDelaySet,
+    /// A delayed effect counted down at its controller's turn start (`amount`: the turns left).
+    OnDelayUpdated,
+    /// A delayed effect reached 0 and took effect (`amount`: 0).
+    OnDelayExpired,
+    /// A delayed effect was cancelled by `cancel_delay` (`amount`: the turns it had left).
+    OnDelayCancelled,
 }
 
 impl EventType {
     /// Every event type, in declaration order.
-    pub const ALL: [EventType; 22] = [
+    pub const ALL: [EventType; 26] = [
         EventType::OnCardEnterBattlefield,
         EventType::OnCardDeath,
         EventType::OnCardReceiveDamage,
@@ -84,6 +96,10 @@ impl EventType {
         EventType::OnCombatResolved,
         EventType::OnAbilityActivated,
         EventType::OnCardBuff,
+        EventType::OnDelaySet,
+        EventType::OnDelayUpdated,
+        EventType::OnDelayExpired,
+        EventType::OnDelayCancelled,
     ];
 
     /// The canonical YAML name.
@@ -111,7 +127,22 @@ impl EventType {
             EventType::OnCombatResolved => "on_combat_resolved",
             EventType::OnAbilityActivated => "on_ability_activated",
             EventType::OnCardBuff => "on_card_buff",
+            EventType::OnDelaySet => "on_delay_set",
+            EventType::OnDelayUpdated => "on_delay_updated",
+            EventType::OnDelayExpired => "on_delay_expired",
+            EventType::OnDelayCancelled => "on_delay_cancelled",
         }
+    }
+
+    /// True for the four events about a delayed effect, whose `amount` is its turns left.
+    pub fn is_about_a_delay(self) -> bool {
+        matches!(
+            self,
+            EventType::OnDelaySet
+                | EventType::OnDelayUpdated
+                | EventType::OnDelayExpired
+                | EventType::OnDelayCancelled
+        )
     }
 
     /// The event's bit in a set of event types held as a `u32`.

@@ -51,7 +51,7 @@ pub use ids::{CardId, DefIndex, InstanceId, PlayerId};
 pub use mana::{Mana, ManaCost, ManaPool, ManaRequirement, ManaType};
 pub use rng::GameRng;
 pub use state::{
-    AbilityUse, ArmedReversal, CardInstance, CardTable, Cards, Combat, CombatBuffers, GameState,
-    GameStatus, HAND_LIMIT, Listener, Location, PendingChoice, PendingTrigger, Phase, PlayerState,
-    RuleSet, STARTING_HEALTH, SharedVec, StatLine,
+    AbilityUse, ArmedReversal, CardInstance, CardTable, Cards, Combat, CombatBuffers, Delay,
+    GameState, GameStatus, HAND_LIMIT, Listener, Location, PendingChoice, PendingTrigger, Phase,
+    PlayerState, RuleSet, STARTING_HEALTH, SharedVec, StatLine,
 };

@@ -72,11 +72,13 @@ pub enum Builtin {
     ChooseMana,
     /// Creates artifact tokens.
     SpawnArtifact,
+    /// Cancels the delayed effects aimed at a card.
+    CancelDelay,
 }
 
 impl Builtin {
     /// Every built-in effect.
-    pub const ALL: [Builtin; 29] = [
+    pub const ALL: [Builtin; 30] = [
         Builtin::DamageCard,
         Builtin::DamagePlayer,
         Builtin::HealPlayer,
@@ -106,6 +108,7 @@ impl Builtin {
         Builtin::RestoreStats,
         Builtin::ChooseMana,
         Builtin::SpawnArtifact,
+        Builtin::CancelDelay,
     ];
 
     /// The name used in card files.
@@ -140,6 +143,7 @@ impl Builtin {
             Builtin::RestoreStats => "restore_stats",
             Builtin::ChooseMana => "choose_mana",
             Builtin::SpawnArtifact => "spawn_artifact",
+            Builtin::CancelDelay => "cancel_delay",
         }
     }
 
@@ -172,7 +176,10 @@ impl Builtin {
             | Builtin::Unblockable
             | Builtin::GrantTechnique
             | Builtin::ChooseMana
-            | Builtin::SpawnArtifact => Aim::Helpful,
+            | Builtin::SpawnArtifact
+            // A delayed effect is mostly a threat (doom in two turns): cancelling the ones aimed
+            // at a card is meant for its controller's own cards.
+            | Builtin::CancelDelay => Aim::Helpful,
             Builtin::RecycleGraveyard | Builtin::MoveCard | Builtin::RestoreStats => Aim::Neutral,
         }
     }
@@ -195,7 +202,8 @@ impl Builtin {
             | Builtin::GrantTechnique
             | Builtin::RemoveTechnique
             | Builtin::Fight
-            | Builtin::RestoreStats => TargetKind::Card,
+            | Builtin::RestoreStats
+            | Builtin::CancelDelay => TargetKind::Card,
             _ => TargetKind::Player,
         }
     }
@@ -384,6 +392,13 @@ impl Builtin {
                 false,
                 "creates `count` artifact tokens of `template` on the player's battlefield",
             ),
+            Builtin::CancelDelay => (
+                TargetKind::Card,
+                vec![ParamSpec::optional("source_card_definition_id", CardId)],
+                false,
+                "cancels every delayed effect aimed at a card (only those set by cards of \
+                 `source_card_definition_id`, when given)",
+            ),
         };
         EffectSpec {
             name: self.name().to_owned(),
@@ -417,7 +432,7 @@ impl BuiltinEffect {
     }
 }
 
-/// A registry holding the 29 built-in effects. Add your own with
+/// A registry holding the 30 built-in effects. Add your own with
 /// [`EffectRegistry::register`].
 pub fn builtin_registry() -> EffectRegistry {
     let mut registry = EffectRegistry::empty();
@@ -461,8 +476,9 @@ fn legal_target(kind: Builtin, state: &GameState, target: Target, move_from: Opt
             };
             move_from.is_some_and(|z| card.location() == Location::from(z))
         }
-        // Tapping is for every permanent: creatures, artifacts and mana cards.
-        (Builtin::TapCard | Builtin::UntapCard, Target::Card(id)) => {
+        // Tapping is for every permanent: creatures, artifacts and mana cards; so is cancelling
+        // the delays aimed at one.
+        (Builtin::TapCard | Builtin::UntapCard | Builtin::CancelDelay, Target::Card(id)) => {
             state.try_card(id).is_some_and(|c| c.on_battlefield())
         }
         (_, Target::Player(p)) => kind.spec_target_kind() == TargetKind::Player && p.is_seat(),

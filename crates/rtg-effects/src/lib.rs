@@ -1,6 +1,6 @@
 //! # rtg-effects
 //!
-//! The built-in effect catalogue: the 17 effects of the specification and the 12 that PTG 0.9.13
+//! The built-in effect catalogue: the 17 effects of the specification and the 13 that PTG 0.9.13
 //! adds, each a pure change to a [`GameState`](rtg_core::GameState) given its source, target and
 //! validated parameters.
 //!
@@ -15,7 +15,7 @@
 //!
 //! ```
 //! let registry = rtg_effects::builtin_registry();
-//! assert_eq!(registry.len(), 29);
+//! assert_eq!(registry.len(), 30);
 //! assert!(registry.get("damage_card").is_some());
 //! ```
 

@@ -162,6 +162,11 @@ pub enum BuiltinOp {
         /// Tokens created.
         count: Num,
     },
+    /// `cancel_delay`.
+    CancelDelay {
+        /// Only the delays set by cards of this definition id, when given.
+        source: Option<CardId>,
+    },
 }
 
 impl BuiltinOp {
@@ -197,6 +202,7 @@ impl BuiltinOp {
             BuiltinOp::RestoreStats => Builtin::RestoreStats,
             BuiltinOp::ChooseMana { .. } => Builtin::ChooseMana,
             BuiltinOp::SpawnArtifact { .. } => Builtin::SpawnArtifact,
+            BuiltinOp::CancelDelay { .. } => Builtin::CancelDelay,
         }
     }
 
@@ -292,6 +298,13 @@ impl BuiltinOp {
                     }
                 }
                 _ => return Err(p.bad("options")),
+            },
+            Builtin::CancelDelay => match params.get("source_card_definition_id") {
+                None => BuiltinOp::CancelDelay { source: None },
+                Some(ParamValue::Card(card_id)) => BuiltinOp::CancelDelay {
+                    source: Some(card_id.clone()),
+                },
+                Some(_) => return Err(p.bad("source_card_definition_id")),
             },
         })
     }

@@ -3,7 +3,7 @@
 
 use imbl::Vector;
 use rtg_core::{
-    Applied, CardType, EffectContext, EffectError, Event, EventType, GameState, InstanceId,
+    Applied, CardId, CardType, EffectContext, EffectError, Event, EventType, GameState, InstanceId,
     Location, Mana, PendingChoice, Record, StatLine, Target, Technique, Zone,
 };
 
@@ -256,8 +256,38 @@ pub fn run(
             }
             Record::Nothing
         }
+        BuiltinOp::CancelDelay { source } => {
+            cancel_delays(ctx, card(kind, target)?, source.as_ref());
+            Record::Nothing
+        }
     };
     Ok(Applied { target, record })
+}
+
+/// Removes every delay aimed at card `id` (only those whose source is of definition `source`,
+/// when given), recording `on_delay_cancelled` for each with the turns it had left, in the
+/// order they were set. PTG 0.9.13 removes them without the event (docs/rules.md).
+fn cancel_delays(ctx: &mut EffectContext<'_>, id: rtg_core::InstanceId, source: Option<&CardId>) {
+    let state = &*ctx.state;
+    let cancelled = |d: &rtg_core::Delay| {
+        d.target == Target::Card(id)
+            && source.is_none_or(|s| state.definition(d.alteration.def).card_id == *s)
+    };
+    if !state.delays().iter().any(cancelled) {
+        return;
+    }
+    let (gone, kept): (Vec<_>, Vec<_>) = state.delays().iter().cloned().partition(cancelled);
+    *ctx.state.delays_mut() = kept.into_iter().collect();
+    for d in gone {
+        let at = d.alteration;
+        ctx.events.push(
+            Event::new(EventType::OnDelayCancelled)
+                .source(at.source, at.def)
+                .owner(d.controller)
+                .target(d.target)
+                .amount(i32::try_from(d.remaining).unwrap_or(i32::MAX)),
+        );
+    }
 }
 
 /// Applies option `option` of a choice the op asked for (`choose_mana`: that mana is added to

@@ -15,9 +15,11 @@
 //! only through effects and the core primitives; the order of everything it does depends only on
 //! the state.
 
+mod delays;
 mod matching;
 mod queue;
 
+pub use delays::{count_down_delays, fire_delay};
 pub use matching::{active_trigger_sources, passes_filters};
 pub use queue::{
     CHAIN_LIMIT, Checks, Scratch, TriggerError, TriggerStage, TriggerUse, arm_reversal,

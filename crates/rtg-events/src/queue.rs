@@ -87,6 +87,7 @@ pub struct Scratch {
     alterations: Vec<AlterationRef>,
     picked: Vec<usize>,
     dying: Vec<InstanceId>,
+    expired_delays: Vec<u32>,
     trigger_uses: Vec<TriggerUse>,
     firings: u32,
     resolved_firing: Option<u32>,
@@ -142,6 +143,19 @@ impl Scratch {
     /// Gives back the list [`Scratch::take_dying_list`] handed out.
     pub fn return_dying_list(&mut self, list: Vec<InstanceId>) {
         self.dying = list;
+    }
+
+    /// An empty list for the ids of the delays a turn start counts down to 0, with the memory
+    /// of the last: taken and given back ([`Scratch::return_delay_list`]) around them.
+    pub fn take_delay_list(&mut self) -> Vec<u32> {
+        let mut list = std::mem::take(&mut self.expired_delays);
+        list.clear();
+        list
+    }
+
+    /// Gives back the list [`Scratch::take_delay_list`] handed out.
+    pub fn return_delay_list(&mut self, list: Vec<u32>) {
+        self.expired_delays = list;
     }
 
     /// The lists resolving combat fills, with their memory: taken and given back
@@ -258,6 +272,22 @@ fn start_on(
         .ok_or_else(|| TriggerError::UnknownEffect(alt.effect.to_string()))?;
     if !handler.legal_target_for(state, at.source, target, &alt.params) {
         return Ok(false);
+    }
+    if let Some(turns) = alt.delay {
+        // A delayed effect takes effect by being set: its target and numbers are fixed now,
+        // and it applies at its controller's turn start `turns` turns on.
+        crate::delays::set_delay(
+            state,
+            log,
+            handler.spec(),
+            at,
+            alt,
+            controller,
+            target,
+            event,
+            turns,
+        );
+        return Ok(true);
     }
     let mut ctx = EffectContext {
         state,

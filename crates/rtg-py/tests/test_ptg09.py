@@ -158,15 +158,20 @@ def test_conditions_and_the_new_fields_read_back_and_rebuild_the_same_card():
         assert again == card
 
 
-def test_metadata_is_read_as_a_map_and_delay_is_refused_for_now():
+def test_metadata_is_read_as_a_map_and_delay_is_read_and_checked():
     assert CardDefinition("x", "X", "", CardType.CREATURE, {}, 1, 1, metadata={"art": "x.png"}).card_id == "x"
     with pytest.raises(CardError) as bad:
         CardDefinition("x", "X", "", CardType.CREATURE, {}, 1, 1, metadata=["x.png"])
     assert bad.value.field == "metadata"
-    with pytest.raises(CardError) as delayed:
+    delayed = creature("x", abilities=[activated(AlterationData(effect=rtg.DamagePlayerEffect(), target=TargetSpec.OPPONENT,
+                                                                delay=2, params={"amount": 1}))])
+    assert delayed.abilities[0].alterations[0].delay == 2
+    with pytest.raises(CardError) as zero:
         creature("x", abilities=[activated(AlterationData(effect=rtg.DamagePlayerEffect(), target=TargetSpec.OPPONENT,
-                                                          delay=2, params={"amount": 1}))])
-    assert delayed.value.kind == "unsupported" and delayed.value.field.endswith(".delay")
+                                                          delay=0, params={"amount": 1}))])
+    assert zero.value.field.endswith(".delay")
+    assert EventType.ON_DELAY_SET == "on_delay_set" and EventType.ON_DELAY_CANCELLED == "on_delay_cancelled"
+    assert rtg.CancelDelayEffect().name == "cancel_delay"
 
 
 def dealt(alice_cards, bob_cards, **game_kw):

@@ -6,8 +6,8 @@ use rtg_core::{
     InstanceId, Location, Mana, Phase, PlayerId, Target, TargetSpec, Technique,
 };
 use rtg_events::{
-    Scratch, alteration, arm_reversal, expire_timed_effects, is_legal_target,
-    meets_target_condition, resolve_target, settle, start_use,
+    Scratch, alteration, arm_reversal, count_down_delays, expire_timed_effects, fire_delay,
+    is_legal_target, meets_target_condition, resolve_target, settle, start_use,
 };
 
 use crate::action::Action;
@@ -168,7 +168,8 @@ fn advance_phase(
 }
 
 /// Enters the draw phase of the current turn: refill the pool, clear the active player's
-/// summoning sickness and attacked flags, reverse expired timed effects, `on_turn_start`, draw
+/// summoning sickness and attacked flags, reverse expired timed effects, count down the active
+/// player's delayed effects (applying those that reach 0), `on_turn_start`, draw
 /// (except on turn 1). Each part settles its triggers before the next begins.
 pub(crate) fn enter_draw(
     state: &mut GameState,
@@ -200,6 +201,10 @@ pub(crate) fn enter_draw(
     if state.is_over() {
         return Ok(());
     }
+    run_delays(state, events, scratch, active)?;
+    if state.is_over() {
+        return Ok(());
+    }
     let from = events.len();
     events.push(Event::new(EventType::OnTurnStart).owner(active));
     finish(state, events, scratch, from)?;
@@ -209,6 +214,38 @@ pub(crate) fn enter_draw(
     let from = events.len();
     state.draw(active, events);
     finish(state, events, scratch, from)
+}
+
+/// The delayed effects at the start of `active`'s turn (docs/rules.md, "Delayed effects"):
+/// every delay of that player counts down, `on_delay_updated` settles, then each one that
+/// reached 0 applies, in the order they were set, and settles (state-based checks, then its
+/// triggers) before the next.
+fn run_delays(
+    state: &mut GameState,
+    events: &mut Vec<Event>,
+    scratch: &mut Scratch,
+    active: PlayerId,
+) -> Result<(), RulesError> {
+    if !state.delays().iter().any(|d| d.controller == active) {
+        return Ok(());
+    }
+    let mut expired = scratch.take_delay_list();
+    let from = events.len();
+    count_down_delays(state, events, active, &mut expired);
+    finish(state, events, scratch, from)?;
+    for &id in &expired {
+        if state.is_over() {
+            break;
+        }
+        let from = events.len();
+        if fire_delay(state, events, id)? {
+            // A buff or `set_stats` causes no event: the checks must look for deaths anyway.
+            scratch.note_effect();
+        }
+        finish(state, events, scratch, from)?;
+    }
+    scratch.return_delay_list(expired);
+    Ok(())
 }
 
 fn enter_combat(

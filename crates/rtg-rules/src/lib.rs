@@ -56,4 +56,4 @@ pub use setup::{
     start_with_hands,
 };
 pub use victory::{EndReason, LossCause, end_reason};
-pub use view::{PlayerView, acts_for, to_act};
+pub use view::{DelayView, PlayerView, acts_for, to_act};

@@ -2,8 +2,8 @@
 //! a full state sampled from the view, for search.
 //!
 //! A [`PlayerView`] borrows the state and hands out only what its player may see: their own
-//! hand; both battlefields, graveyards, pools and health; the combats, pending triggers and
-//! pending choices (with their options: public card text); the sizes of the opponent's hand and
+//! hand; both battlefields, graveyards, pools and health; the combats, pending triggers,
+//! pending choices (with their options: public card text) and delayed effects; the sizes of the opponent's hand and
 //! of both decks; and the rules' answers about the player's own options (legal actions,
 //! targets, attackers, blockers). A card the player cannot locate (the opponent's hand, either
 //! deck) reads as `None`; a card it can see comes with everything its instance holds now (stats,
@@ -24,6 +24,27 @@ use rtg_core::{
 };
 
 use crate::action::Action;
+
+/// A delayed effect as one player sees it ([`PlayerView::delays`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct DelayView {
+    /// The delay's id ([`rtg_core::Delay::id`]).
+    pub id: u32,
+    /// The card that set it, when the viewer can locate it.
+    pub source: Option<InstanceId>,
+    /// The definition of that card: what the delay will do is its public text.
+    pub def: rtg_core::DefIndex,
+    /// The ability's index in that definition.
+    pub ability: u16,
+    /// The alteration's index in that ability.
+    pub alteration: u16,
+    /// Whose turn starts count it down.
+    pub controller: PlayerId,
+    /// What it will be applied to; `None` for a card the viewer cannot locate.
+    pub target: Option<Target>,
+    /// The turn starts left before it happens.
+    pub remaining: u32,
+}
 
 /// Who acts now: the controller of the first pending trigger, else of the first pending
 /// choice, else the defending player during the defense phase, else the active player.
@@ -160,6 +181,28 @@ impl<'a> PlayerView<'a> {
                 pending.event.target = None;
             }
             pending
+        })
+    }
+
+    /// The delayed effects waiting (PTG 0.9's `delay`), in the order they were set: both
+    /// players see every one, what it will do (its alteration, public card text), whose it is
+    /// and its turns left. As for pending triggers, a card it names that the viewer cannot
+    /// locate (a source or a target gone back to a hand or a deck) is left out: its source or
+    /// target reads `None`.
+    pub fn delays(&self) -> impl ExactSizeIterator<Item = DelayView> + 'a {
+        let view = *self;
+        self.state.delays().iter().map(move |d| DelayView {
+            id: d.id,
+            source: Some(d.alteration.source).filter(|&id| view.card(id).is_some()),
+            def: d.alteration.def,
+            ability: d.alteration.ability,
+            alteration: d.alteration.alteration,
+            controller: d.controller,
+            target: match d.target {
+                Target::Card(id) if view.card(id).is_none() => None,
+                target => Some(target),
+            },
+            remaining: d.remaining,
         })
     }
 

@@ -64,7 +64,7 @@ pub use replay::{
 };
 pub use replay_cards::{CardDifference, MAX_REPLAY_CARDS, ReplayCardsError, canonical_card};
 pub use report::{GameFailure, MAX_LISTED_FAILURES, Report, Shard, wilson_interval};
-pub use rtg_rules::{PlayerView, acts_for, to_act};
+pub use rtg_rules::{DelayView, PlayerView, acts_for, to_act};
 pub use simulate::{
     CHUNK_GAMES, CSV_COLUMNS, ConfigError, GameRow, MAX_THREADS, SimConfig, SimError, csv_fields,
     simulate, simulate_rows, simulate_with,

@@ -788,6 +788,28 @@ pub fn narrate_for(
                     None => lines.push(format!("{to} gets {mana}")),
                 }
             }
+            // PTG 0.9's delayed effects: set, counted down, happening, cancelled. The countdown
+            // to 0 says it happens, before what it does (its `on_delay_expired` comes after).
+            (EventType::OnDelaySet, Some(id)) => {
+                lines.push(format!(
+                    "{}'s effect is delayed {}",
+                    name(id),
+                    turns(amount)
+                ));
+            }
+            (EventType::OnDelayUpdated, Some(id)) if amount > 0 => {
+                lines.push(format!(
+                    "{}'s effect happens in {}",
+                    name(id),
+                    turns(amount)
+                ));
+            }
+            (EventType::OnDelayUpdated, Some(id)) => {
+                lines.push(format!("{}'s delayed effect happens", name(id)));
+            }
+            (EventType::OnDelayCancelled, Some(id)) => {
+                lines.push(format!("{}'s delayed effect is cancelled", name(id)));
+            }
             // `on_card_buff` (PTG 0.9) goes with a buff, told from the stats; said only when
             // the stats did not show it (a buff undone in the same step).
             (EventType::OnCardBuff, Some(id)) => {
@@ -850,5 +872,14 @@ pub fn narrate_for(
     Narrated {
         action: describe_action(before, &names, action, true),
         lines,
+    }
+}
+
+/// "1 turn", "2 turns".
+fn turns(n: i32) -> String {
+    if n == 1 {
+        "1 turn".to_owned()
+    } else {
+        format!("{n} turns")
     }
 }

@@ -388,7 +388,7 @@ pub(crate) struct RawAlteration {
     pub(crate) require_in_zone: Option<Spanned<Named<Zone>>>,
     #[serde(default)]
     pub(crate) require_zone_owner: Option<Spanned<String>>,
-    /// PTG 0.9's delayed effects: read only to be refused with a clear message.
+    /// PTG 0.9's delayed effects: the turns the effect waits, checked by the builder.
     #[serde(default)]
     pub(crate) delay: Option<Spanned<Node>>,
 }

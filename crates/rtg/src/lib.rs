@@ -45,14 +45,14 @@ pub use rtg_core::{
     AbilityType, AbilityUse, Aim, AlterationData, AlterationRef, Amount, Applied, ArmedReversal,
     CardAbility, CardDefinition, CardId, CardInstance, CardSetup, CardTable, CardType, Cards,
     Combat, CombatBuffers, CompareOp, Condition, ConditionError, Content, DefIndex,
-    DefinitionTable, DuplicateEffect, EffectContext, EffectError, EffectHandler, EffectRegistry,
-    EffectSpec, Event, EventType, Expr, GameRng, GameState, GameStatus, HAND_LIMIT, InstanceId,
-    Location, MAX_AMOUNT, MAX_COUNT, Mana, ManaCost, ManaPool, ManaRequirement, ManaType, Operand,
-    ParamKind, ParamSpec, ParamValue, Params, PendingChoice, PendingTrigger, PermanentSetup, Phase,
-    PlayerId, PlayerState, PositionBuilder, Record, RuleSet, STARTING_HEALTH, Scope, SetupError,
-    StatLine, TableError, Target, TargetKind, TargetSpec, Technique, TechniqueSet, TextValues,
-    TriggerOwner, VARIABLES, VarType, Variable, VariableArgs, VariableParam, VariableParamKind,
-    VariableSpec, Zone, ZoneOwner,
+    DefinitionTable, Delay, DuplicateEffect, EffectContext, EffectError, EffectHandler,
+    EffectRegistry, EffectSpec, Event, EventType, Expr, GameRng, GameState, GameStatus, HAND_LIMIT,
+    InstanceId, Location, MAX_AMOUNT, MAX_COUNT, Mana, ManaCost, ManaPool, ManaRequirement,
+    ManaType, Operand, ParamKind, ParamSpec, ParamValue, Params, PendingChoice, PendingTrigger,
+    PermanentSetup, Phase, PlayerId, PlayerState, PositionBuilder, Record, RuleSet,
+    STARTING_HEALTH, Scope, SetupError, StatLine, TableError, Target, TargetKind, TargetSpec,
+    Technique, TechniqueSet, TextValues, TriggerOwner, VARIABLES, VarType, Variable, VariableArgs,
+    VariableParam, VariableParamKind, VariableSpec, Zone, ZoneOwner,
 };
 
 pub use rtg_effects::{Builtin, BuiltinEffect, builtin_registry};

@@ -247,7 +247,13 @@ impl<'a> Scope<'a> {
             }
             EventSourceType => Value::Text(source_def.map_or("", |d| d.card_type.name())),
             EventSourceManaCost => int(source_def.map_or(0, |d| mana_value(d.mana.total()))),
-            EventDelayRemaining => int(-1),
+            EventDelayRemaining => int(self.event.map_or(-1, |e| {
+                if e.kind.is_about_a_delay() {
+                    i64::from(e.amount.unwrap_or(-1))
+                } else {
+                    -1
+                }
+            })),
             EventDamageAmount => int(self.event.map_or(0, |e| match e.kind {
                 EventType::OnCardReceiveDamage | EventType::OnPlayerReceiveDamage => {
                     i64::from(e.amount.unwrap_or(0))

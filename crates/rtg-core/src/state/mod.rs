@@ -30,7 +30,7 @@ pub use rule_set::RuleSet;
 pub use shared::SharedVec;
 pub use status::GameStatus;
 pub use table::{CardTable, Cards};
-pub use trigger::{AbilityUse, ArmedReversal, PendingChoice, PendingTrigger};
+pub use trigger::{AbilityUse, ArmedReversal, Delay, PendingChoice, PendingTrigger};
 
 use crate::card::{CardDefinition, CardType, Technique};
 use crate::content::Content;
@@ -68,6 +68,10 @@ pub struct GameState {
     /// of the game reads it ([`Content::tracks_last_attacker`]), so games that never ask keep
     /// the state (and digests) they always had.
     pub(crate) last_attacker: Option<PlayerId>,
+    /// PTG 0.9's delayed effects waiting, in the order they were set.
+    pub(crate) delays: SharedVec<Delay>,
+    /// The next id [`GameState::next_delay_id`] hands out.
+    pub(crate) next_delay_id: u32,
 }
 
 /// A game's content as a state holds it: two states are of the same game only when they share
@@ -127,6 +131,8 @@ impl GameState {
             pending_choices: SharedVec::new(),
             ability_uses: SharedVec::new(),
             last_attacker: None,
+            delays: SharedVec::new(),
+            next_delay_id: 0,
         }
     }
 
@@ -239,6 +245,24 @@ impl GameState {
     /// Started temporary effects waiting to be reversed, in the order they started.
     pub fn reversals(&self) -> &SharedVec<ArmedReversal> {
         &self.reversals
+    }
+
+    /// The delayed effects waiting (PTG 0.9's `delay`), in the order they were set.
+    pub fn delays(&self) -> &SharedVec<Delay> {
+        &self.delays
+    }
+
+    /// The delayed effects waiting, to set, count down and cancel them.
+    pub fn delays_mut(&mut self) -> &mut SharedVec<Delay> {
+        &mut self.delays
+    }
+
+    /// A fresh id for a delay: handed out in order, never reused within a game (they wrap only
+    /// after four billion delays).
+    pub fn next_delay_id(&mut self) -> u32 {
+        let id = self.next_delay_id;
+        self.next_delay_id = self.next_delay_id.wrapping_add(1);
+        id
     }
 
     /// How the game stands.

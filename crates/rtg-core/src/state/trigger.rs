@@ -1,7 +1,7 @@
 //! Trigger bookkeeping: pending triggers, queued effects and armed
 //! reversals of temporary effects.
 
-use crate::alteration::AlterationRef;
+use crate::alteration::{AlterationRef, Params};
 use crate::applied::{Applied, TargetKind};
 use crate::event::Target;
 use crate::event::{Event, EventType};
@@ -35,6 +35,31 @@ pub struct ArmedReversal {
     pub end_trigger: Option<EventType>,
     /// The turn at whose start it is reversed, if any.
     pub expires_on_turn: Option<u32>,
+}
+
+/// A delayed effect waiting (PTG 0.9's `delay: N`): an alteration that took effect and was
+/// scheduled instead of applied. At each start of its controller's turn it counts down by one;
+/// at 0 it is removed and applied to its target.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Delay {
+    /// Unique within the game, handed out in order ([`crate::GameState::next_delay_id`]).
+    pub id: u32,
+    /// The alteration that set it (its source card is the delay's source).
+    pub alteration: AlterationRef,
+    /// The controller of its source when it was set: whose turn starts count it down.
+    pub controller: PlayerId,
+    /// What the effect is applied to, fixed when the delay was set.
+    pub target: Target,
+    /// For a card target, where it was and its entry epoch ([`crate::CardInstance::entered`])
+    /// when the delay was set: a card that has since moved is another object, and the delay
+    /// then does nothing to it.
+    pub target_place: Option<(crate::state::Location, u32)>,
+    /// The turn starts left before it takes effect (1 or more while it waits).
+    pub remaining: u32,
+    /// The alteration's parameters with every computed number (`$attack`, `$variable`,
+    /// expressions) replaced by its value when the delay was set; `None` when it has none, and
+    /// the alteration's own compiled parameters are used.
+    pub params: Option<Params>,
 }
 
 /// A choice a player must make before the game goes on (PTG 0.9's `PendingChoice`): which of an

@@ -1367,6 +1367,7 @@ fn every_builtin_effect_is_registered_with_its_target_kind() {
         ("restore_stats", TargetKind::Card, true),
         ("choose_mana", TargetKind::Player, true),
         ("spawn_artifact", TargetKind::Player, false),
+        ("cancel_delay", TargetKind::Card, false),
     ];
     assert_eq!(registry.len(), expected.len());
     for (name, kind, reversible) in expected {

@@ -1,4 +1,4 @@
-//! The 22 event types: each is emitted where its condition happens (combat, effects, turn
+//! The 26 event types: each is emitted where its condition happens (combat, effects, turn
 //! structure, actions), with the source, zone owner, target and amount documented in
 //! `docs/rules.md`. The reference implementation never emits seven of them
 //! (`on_card_receive_damage`, `on_card_healed`, `on_card_attack`, `on_card_defense`,
@@ -787,7 +787,7 @@ fn a_dying_token_emits_death_and_graveyard_entry_then_is_gone() {
 #[test]
 fn every_event_type_has_a_test_here() {
     // The list of event types is closed: a new one must get a test in this file.
-    assert_eq!(EventType::ALL.len(), 22);
+    assert_eq!(EventType::ALL.len(), 26);
     for kind in EventType::ALL {
         assert_eq!(EventType::from_name(kind.name()), Some(kind));
     }
@@ -796,6 +796,82 @@ fn every_event_type_has_a_test_here() {
         Some(EventType::OnCardEnterBattlefield),
         "the documented alias"
     );
+}
+
+#[test]
+fn the_delay_events_carry_its_source_controller_target_and_turns_left() {
+    // Source: the card that set the delay; zone owner: its controller; target: the delay's;
+    // amount: the turns left (what `event_delay_remaining` reads).
+    let mut doom = alt(
+        "damage_player",
+        TargetSpec::Opponent,
+        &[("amount", amount(1))],
+    );
+    doom.delay = Some(2);
+    let mut sting = alt("damage_card", TargetSpec::Choose, &[("amount", amount(1))]);
+    sting.delay = Some(1);
+    let ward = alt("cancel_delay", TargetSpec::Choose, &[]);
+    let mut p = pos(vec![
+        spell("doom", vec![doom]),
+        spell("sting", vec![sting]),
+        spell("ward", vec![ward]),
+        creature("bear", 2, 2),
+    ]);
+    let bear = p.field(P1, "bear");
+    let doom = p.add(P0, Zone::Hand, "doom");
+    let sting = p.add(P0, Zone::Hand, "sting");
+    let ward = p.add(P0, Zone::Hand, "ward");
+    for _ in 0..4 {
+        p.add(P0, Zone::Deck, "bear");
+        p.add(P1, Zone::Deck, "bear");
+    }
+    let of = |events: &[Event], kind: EventType| -> Vec<Detail> {
+        events
+            .iter()
+            .filter(|e| e.kind == kind)
+            .map(detail)
+            .collect()
+    };
+    let (state, events) = ok(&p.state(), play(P0, doom));
+    assert_source_defs(&state, &events);
+    assert_eq!(
+        of(&events, EventType::OnDelaySet),
+        vec![(Some(doom), Some(P0), player(P1), Some(2))]
+    );
+    assert_eq!(state.player(P1).health, 20, "nothing happens yet");
+    let (state, events) = ok(&state, play_at(P0, sting, Target::Card(bear)));
+    assert_eq!(
+        of(&events, EventType::OnDelaySet),
+        vec![(Some(sting), Some(P0), card(bear), Some(1))]
+    );
+    let (state, events) = ok(&state, play_at(P0, ward, Target::Card(bear)));
+    assert_source_defs(&state, &events);
+    assert_eq!(
+        of(&events, EventType::OnDelayCancelled),
+        vec![(Some(sting), Some(P0), card(bear), Some(1))]
+    );
+    assert_eq!(state.delays().len(), 1);
+    // P1's turn 2 counts nothing; P0's turn 3 counts doom to 1.
+    let (state, events) = advance(&state, 13);
+    assert_eq!((state.turn(), state.active()), (3, P0));
+    assert_eq!(
+        of(&events, EventType::OnDelayUpdated),
+        vec![(Some(doom), Some(P0), player(P1), Some(1))]
+    );
+    assert!(of(&events, EventType::OnDelayExpired).is_empty());
+    let (state, events) = advance(&state, 14);
+    assert_eq!((state.turn(), state.active()), (5, P0));
+    assert_source_defs(&state, &events);
+    assert_eq!(
+        of(&events, EventType::OnDelayUpdated),
+        vec![(Some(doom), Some(P0), player(P1), Some(0))]
+    );
+    assert_eq!(
+        of(&events, EventType::OnDelayExpired),
+        vec![(Some(doom), Some(P0), player(P1), Some(0))]
+    );
+    assert_eq!(state.player(P1).health, 19);
+    assert!(state.delays().is_empty());
 }
 
 #[test]

@@ -105,7 +105,8 @@ class AlterationData:
     its target and its triggers, in PTG 0.2.0's field order; PTG 0.9.13's fields follow
     ``params`` (give them by keyword): ``condition`` and ``target_condition`` (a ``Condition``
     or ``ConditionGroup``), ``exclude_self``, ``group``, ``from_zone`` (a ``ZoneType``) and
-    ``delay`` (which rtg does not read yet: the loader refuses it). ``turn_duration`` is a
+    ``delay`` (a whole number of turns, 1 to 1000: the effect waits that many of its
+    controller's turn starts; see "Delayed effects" in docs/cards.md). ``turn_duration`` is a
     number of turns or, as in rtg's card files, a ``$variable`` or an expression map."""
 
     effect: Any
@@ -170,7 +171,7 @@ class AlterationData:
         if self.from_zone is not None:
             out["from_zone"] = str(self.from_zone.value if isinstance(self.from_zone, Enum) else self.from_zone)
         if self.delay is not None:
-            out["delay"] = self.delay  # the loader says it is not supported yet
+            out["delay"] = self.delay
         return out
 
 
@@ -234,6 +235,7 @@ def _abilities_from_dict(card: Dict[str, Any]) -> List[CardAbility]:
                     exclude_self=alt.get("exclude_self", False),
                     group=alt.get("group"),
                     from_zone=ZoneType(alt["from_zone"]) if alt.get("from_zone") else None,
+                    delay=alt.get("delay"),
                 )
             )
         out.append(

@@ -1,5 +1,5 @@
 """The built-in effects as classes, named as PTG names them (``from ptg.effects.draw import
-DrawCardEffect`` becomes ``from rtg import DrawCardEffect``): PTG 0.2.0's 17 and the 12 of PTG
+DrawCardEffect`` becomes ``from rtg import DrawCardEffect``): PTG 0.2.0's 17 and the 13 of PTG
 0.9.13 (``TapCardEffect``, ``FightEffect``, ``ChooseManaEffect``, ...).
 
 In rtg an effect is a name the card format knows; an instance of one of these classes stands
@@ -58,6 +58,7 @@ _BUILTINS = [
     ("SpawnCreatureEffect", "spawn_creature", PlayerEffect),
     ("SpendManaEffect", "spend_mana", PlayerEffect),
     # PTG 0.9.13's
+    ("CancelDelayEffect", "cancel_delay", CardEffect),
     ("CannotBlockEffect", "cannot_block", CardEffect),
     ("ChooseManaEffect", "choose_mana", PlayerEffect),
     ("FightEffect", "fight", CardEffect),

@@ -173,3 +173,59 @@ fn hostile_carried_definitions_are_typed_errors() {
         Err(ReplayError::Cards { .. })
     ));
 }
+
+/// A deck with delayed effects (PTG 0.9's `delay`): fire mana, goblins, a delayed burn to the
+/// opponent and a delayed blow to a creature, both free.
+fn delayed_matchup() -> Matchup {
+    let card = |text: &str| rtg_yaml::parse_card("delay.yaml", text, None).unwrap();
+    let bundled = bundled();
+    let named = |id: &str| Arc::clone(bundled.iter().find(|c| c.card_id.as_str() == id).unwrap());
+    let doom = card(
+        "card_id: doom\nname: Doom\ntype: spell\nabilities:\n  - name: Doom\n    ability_type: activated\n    alterations:\n      - effect: damage_player\n        target: opponent\n        delay: 1\n        params: {amount: 3}\n",
+    );
+    let omen = card(
+        "card_id: omen\nname: Omen\ntype: spell\nabilities:\n  - name: Omen\n    ability_type: activated\n    alterations:\n      - effect: damage_card\n        target: choose\n        delay: 2\n        params: {amount: 2}\n",
+    );
+    let mut cards = Vec::new();
+    for _ in 0..8 {
+        cards.push(named("fire_mana_01"));
+        cards.push(named("goblin_01"));
+        cards.push(Arc::clone(&doom));
+        cards.push(Arc::clone(&omen));
+    }
+    let list = |name: &str| DeckList {
+        name: name.to_owned(),
+        cards: cards.clone(),
+    };
+    Matchup::new(list("a"), list("b")).unwrap()
+}
+
+#[test]
+fn a_game_with_delayed_effects_replays_to_the_same_digests_from_its_carried_cards() {
+    let m = delayed_matchup();
+    let settings = config(["greedy", "random"], 1).game(3);
+    let mut set = 0;
+    let mut expired = 0;
+    let record = play_game_observed(&m, &settings, true, &mut |_, _, events, _| {
+        for e in events {
+            match e.kind {
+                rtg_core::EventType::OnDelaySet => set += 1,
+                rtg_core::EventType::OnDelayExpired => expired += 1,
+                _ => {}
+            }
+        }
+    });
+    assert!(record.error.is_none(), "{:?}", record.error);
+    assert!(
+        set > 0 && expired > 0,
+        "{set} delays set, {expired} expired"
+    );
+    let replay = Replay::from_record(&m, &record);
+    let carried = replay.carried_matchup().unwrap();
+    assert_eq!(carried.cards_digest(), m.cards_digest());
+    let verified = replay.verify(&carried, |_, _, _| {}).unwrap();
+    assert_eq!(verified.actions, replay.actions.len());
+    // The canonical form of a delayed card writes its delay, and loads back equal.
+    let text = serde_json::to_string(&canonical_card(&m.decks[0].cards[2])).unwrap();
+    assert!(text.contains("\"delay\":1"), "{text}");
+}

@@ -15,6 +15,7 @@ mod support;
 #[path = "../../../rtg-sim/tests/it/language_deck.rs"]
 mod language_deck;
 
+mod delays;
 mod language;
 mod statics;
 

@@ -49,17 +49,6 @@ impl Builder<'_> {
                 },
             ));
         };
-        if let Some(delay) = &raw.delay {
-            return Err(self.err(
-                &path.key("delay"),
-                at(delay),
-                ErrorKind::Unsupported(
-                    "delayed effects (`delay`, PTG 0.9's) are not supported yet: an alteration \
-                     takes effect when it starts"
-                        .to_owned(),
-                ),
-            ));
-        }
         let spec = handler.spec();
         let target = raw
             .target
@@ -72,6 +61,10 @@ impl Builder<'_> {
         self.check_target(spec, raw, target, path)?;
         let mass = target == TargetSpec::Each || group.is_some();
         self.check_mass_fields(spec, raw, mass, path)?;
+        let delay = match &raw.delay {
+            Some(d) => Some(self.delay(d, raw, mass, &path.key("delay"))?),
+            None => None,
+        };
         let start_trigger = raw.start_trigger.as_ref().map(|e| e.value.0);
         let end_trigger = raw.end_trigger.as_ref().map(|e| e.value.0);
         match ability_type {
@@ -209,7 +202,57 @@ impl Builder<'_> {
             // Without `each` or `group`, `from_zone` only said where `require_group` looks,
             // which the condition now holds.
             from_zone: raw.from_zone.as_ref().filter(|_| mass).map(|z| z.value.0),
+            delay,
         })
+    }
+
+    /// `delay`: a whole number of turns from 1 to [`MAX_COUNT`], on an alteration with one
+    /// target. A mass alteration (`each`, `group`) with a delay is refused: PTG 0.9.13 applies
+    /// `each` at once whatever its delay, and delays `group` as one effect on the player it
+    /// names (docs/rules.md, "Delayed effects").
+    fn delay(
+        &self,
+        written: &Spanned<Node>,
+        raw: &RawAlteration,
+        mass: bool,
+        path: &FieldPath,
+    ) -> Result<u32> {
+        if mass {
+            let second = if raw.group.is_some() {
+                "group"
+            } else {
+                "target: each"
+            };
+            return Err(self.err(
+                path,
+                at(written),
+                ErrorKind::Conflict {
+                    first: "delay".to_owned(),
+                    second: second.to_owned(),
+                },
+            ));
+        }
+        match &written.value {
+            Node::Int(n) => match u32::try_from(*n) {
+                Ok(turns) if (1..=MAX_COUNT.unsigned_abs()).contains(&turns) => Ok(turns),
+                _ => Err(self.err(
+                    path,
+                    at(written),
+                    ErrorKind::OutOfRange {
+                        expected: format!("a whole number of turns from 1 to {MAX_COUNT}"),
+                        found: n.to_string(),
+                    },
+                )),
+            },
+            other => Err(self.err(
+                path,
+                at(written),
+                ErrorKind::WrongType {
+                    expected: format!("a whole number of turns from 1 to {MAX_COUNT}"),
+                    found: other.describe(),
+                },
+            )),
+        }
     }
 
     /// The `target` fits the effect: a card effect takes `self`, `choose` or `each`, a player
@@ -399,6 +442,11 @@ impl Builder<'_> {
                 "trigger_card_id",
                 raw.trigger_card_id.as_ref().and_then(at),
                 raw.trigger_card_id.is_some(),
+            ),
+            (
+                "delay",
+                raw.delay.as_ref().and_then(at),
+                raw.delay.is_some(),
             ),
         ];
         if let Some((field, pos, _)) = misplaced.into_iter().find(|(_, _, given)| *given) {

@@ -84,6 +84,7 @@ fn a_static_alteration_takes_no_trigger_reversal_or_chosen_target() {
         ("end_trigger: on_turn_end", "end_trigger"),
         ("turn_duration: 2", "turn_duration"),
         ("trigger_owner: owner", "trigger_owner"),
+        ("delay: 2", "delay"),
     ] {
         let e = card_error(&static_ability(&format!(
             "- effect: buff_card\n  target: self\n  {field}\n  params: {{attack_increase: 1}}"
@@ -121,18 +122,92 @@ fn a_spell_cannot_have_a_static_ability() {
     );
 }
 
+/// An activated `draw_card` whose `delay:` is written on line 11.
+fn with_delay(delay: &str) -> String {
+    activated(&format!(
+        "- effect: draw_card\n  target: owner\n  delay: {delay}\n  params: {{count: 1}}"
+    ))
+}
+
 #[test]
-fn delayed_effects_are_refused_as_not_supported_yet() {
+fn a_delay_of_one_to_a_thousand_turns_is_read() {
+    for turns in [1, 2, 1000] {
+        let def = rtg_yaml::parse_card("c.yaml", &with_delay(&turns.to_string()), None)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(def.abilities[0].alterations[0].delay, Some(turns));
+    }
+    let def = rtg_yaml::parse_card(
+        "c.yaml",
+        &activated("- effect: draw_card\n  target: owner"),
+        None,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(def.abilities[0].alterations[0].delay, None);
+}
+
+#[test]
+fn a_delay_out_of_one_to_a_thousand_turns_is_refused_with_its_line_and_field() {
+    for written in ["0", "-1", "1001"] {
+        let e = card_error(&with_delay(written));
+        assert!(
+            matches!(e.kind(), ErrorKind::OutOfRange { .. }),
+            "{written}: {e}"
+        );
+        assert_at(&e, 11, Some(&field("delay")), &["from 1 to 1000", written]);
+    }
+}
+
+#[test]
+fn a_delay_that_is_not_a_whole_number_is_refused_with_its_line_and_field() {
+    for written in [
+        "two",
+        "'2'",
+        "1.5",
+        "true",
+        "[2]",
+        "{turns: 2}",
+        "99999999999999999999",
+    ] {
+        let e = card_error(&with_delay(written));
+        assert!(
+            matches!(e.kind(), ErrorKind::WrongType { .. }),
+            "{written}: {e}"
+        );
+        assert_at(&e, 11, Some(&field("delay")), &["a whole number of turns"]);
+    }
+}
+
+#[test]
+fn cancel_delay_checks_its_source_card_reference_against_the_catalog() {
+    let cancel = |id: &str| {
+        activated(&format!(
+            "- effect: cancel_delay\n  target: self\n  params: {{source_card_definition_id: {id}}}"
+        ))
+    };
+    let catalog = catalog_of(&["doom_omen"]);
+    assert!(rtg_yaml::parse_card("c.yaml", &cancel("doom_omen"), Some(&catalog)).is_ok());
+    let e = card_error_with(&cancel("doom_omne"), Some(&catalog));
+    assert_eq!(e.line(), Some(11), "{e}");
+    assert!(e.to_string().contains("doom_omne"), "{e}");
+}
+
+#[test]
+fn a_delay_on_a_mass_alteration_is_refused_naming_both_fields() {
     let e = card_error(&activated(
-        "- effect: draw_card\n  target: owner\n  delay: 2",
+        "- effect: damage_card\n  target: each\n  delay: 2\n  params: {amount: 1}",
     ));
-    assert!(matches!(e.kind(), ErrorKind::Unsupported(_)), "{e}");
+    assert!(matches!(e.kind(), ErrorKind::Conflict { .. }), "{e}");
     assert_at(
         &e,
         11,
         Some(&field("delay")),
-        &["delayed effects", "not supported yet"],
+        &["`delay`", "`target: each`"],
     );
+    let e = card_error(&activated(
+        "- effect: damage_card\n  target: opponent\n  group: Goblin\n  delay: 2\n  params: {amount: 1}",
+    ));
+    assert!(matches!(e.kind(), ErrorKind::Conflict { .. }), "{e}");
+    assert_at(&e, 12, Some(&field("delay")), &["`delay`", "`group`"]);
 }
 
 #[test]
