@@ -128,7 +128,7 @@ pub fn mass_targets(
 }
 
 /// Every target the alteration's effect accepts now, in a fixed order: players by seat, then
-/// the cards of the zone the effect targets ([`rtg_core::EffectHandler::target_zone`]), the first
+/// the cards of the zone the effect targets ([`crate::EffectHandler::target_zone`]), the first
 /// seat's then the second's, in zone order.
 pub fn legal_targets(state: &GameState, at: AlterationRef) -> Vec<Target> {
     let mut targets = Vec::new();
