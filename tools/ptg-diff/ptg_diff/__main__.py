@@ -58,10 +58,12 @@ def rtg_step(act: dict, case: PtgCase, phase_before: str) -> dict:
 class Case:
     """One generated case: its cards, position, steps and PTG's view after each step."""
 
-    def __init__(self, seed: int, index: int, out: Path, allow_new_defects: bool):
+    def __init__(self, seed: int, index: int, out: Path, allow_new_defects: bool, statics_delays: bool = True):
         self.id = f"case-{index:05d}"
         rng = random.Random(f"{seed}:{index}")
-        g = gen.Generator(rng, allow_new_defects=allow_new_defects)
+        # Statics and delays come from their own stream: without them a case is what it was.
+        xrng = random.Random(f"{seed}:{index}:statics-delays") if statics_delays else None
+        g = gen.Generator(rng, allow_new_defects=allow_new_defects, xrng=xrng)
         self.cards = g.card_set().cards
         self.position = g.position()
         self.techniques = {c.card_id: set(c.data.get("techniques", [])) for c in self.cards}
@@ -87,7 +89,10 @@ class Case:
         ptg_case = PtgCase(self.position, catalog, rng)
         self.ptg_states.append(ptg_case.snapshot())
         turns = 0
-        for _ in range(MAX_STEPS):
+        # A position one of the engines cannot build as the other does: nothing is compared.
+        self.setup_cut = bool(ptg_case.setup_flags)
+        self.cut = list(ptg_case.setup_flags)
+        for _ in range(0 if self.setup_cut else MAX_STEPS):
             act = ptg_case.choose()
             before = PHASE_NAMES[ptg_case.game.current_phase]
             step = rtg_step(act, ptg_case, before)
@@ -152,6 +157,8 @@ class Case:
 
     def compare(self, t: rtgrun.Transcript | None) -> dict:
         """The first disagreement, or None: {"step", "what", "detail"}."""
+        if self.setup_cut:
+            return None
         if t is None:
             return {"step": 0, "what": "no transcript", "detail": []}
         if t.invalid:
@@ -186,6 +193,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=Path("target/ptg-diff"))
     ap.add_argument("--no-new-defects", action="store_true",
                     help="do not draw the forms of the PTG defects this tool found (fewer cut cases)")
+    ap.add_argument("--no-statics-delays", action="store_true",
+                    help="draw no static ability, delay or cancel_delay: the case stream of the grammar before them")
     ap.add_argument("--json", type=Path, help="write the report as JSON here")
     ap.add_argument("--explain", action="store_true", help="list what the grammar avoids and what cuts a case, and exit")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every disagreement in full")
@@ -212,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     indexes = [int(i) for i in args.only.split(",")] if args.only else range(args.first, args.first + args.cases)
     for index in indexes:
         try:
-            cases.append(Case(args.seed, index, out, not args.no_new_defects))
+            cases.append(Case(args.seed, index, out, not args.no_new_defects, not args.no_statics_delays))
         except Exception as e:  # a fault of this tool: report it, never hide it
             import traceback
 

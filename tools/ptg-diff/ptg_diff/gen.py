@@ -34,7 +34,29 @@ AVOIDED = {
     "triggered max_activations": "D-MAXACT-ID: keyed on id(event)",
     "fight on triggered abilities": "D05: crashes when the target is chosen through a pending trigger",
     "grant_technique / remove_technique haste": "D14: PTG reads a flag set on entering",
-    "delay, static abilities": "not supported by rtg yet (issue 22)",
+    "static abilities but on a creature's self": (
+        "PTG's static listener applies the effect to its own card whatever the target says "
+        "(`abilities/resolver.py:251`): `each`, `group`, `owner` statics are not what they say"
+    ),
+    "two static alterations on one card": (
+        "new: they share one on/off flag (the `active` cell of `register_static_abilities` is the "
+        "last alteration's), so only the first that holds is ever applied"
+    ),
+    "static set_stats, cannot_block, unblockable, remove_technique, buff_all; static grant of haste "
+    "or of a printed technique; static conditions on what changes between PTG's four events": (
+        "D09 (re-evaluated on four events only), D14; the reversal of a grant would remove the "
+        "printed technique"
+    ),
+    "delay with end_trigger or turn_duration": "PTG's delayed effect never stores its reversal (rules.md, Delayed effects)",
+    "delay with target each or group": "refused by rtg's loader (PTG applies `each` at once)",
+    "delay on a trigger whose target is chosen": (
+        "new: PTG's PendingTrigger has no delay: resolve_pending_trigger applies it at once "
+        "(drawn rarely, detected as pending_delay_ignored)"
+    ),
+    "triggers on the four on_delay_* events": (
+        "on_delay_cancelled is never emitted by PTG; PTG interleaves each delay's update and "
+        "expiry (rtg counts every delay down first) and rebuilds its list after the countdown"
+    ),
     "spend_mana": "PTG's spend_mana takes a ManaRequirement object; a card file gives a dict (crash)",
     "random_discard, recycle_graveyard, hand above 7 at END": "random in PTG (global `random`), seeded in rtg",
     "spells with a chosen target": "PTG's PlayCardAction takes no target: the alteration is skipped",
@@ -93,6 +115,11 @@ PLAYER_EFFECTS = [
     ("recruit", False, 1),
     ("choose_mana", False, 1),
 ]
+# Effects a `delay` is drawn on: those whose delayed application in PTG needs none of the
+# checks it skips there (deaths, leave events, spawns: D13), but damage, detected when lethal.
+DELAYABLE = {"damage_card", "buff_card", "tap_card", "untap_card", "cannot_block", "unblockable",
+             "grant_technique", "remove_technique", "damage_player", "heal_player", "draw_card",
+             "mill", "gain_mana", "set_stats"}
 NUMBER_REFS = ["$creatures_in_bf", "$cards_in_hand", "$opponent_creatures_in_bf", "$cards_in_graveyard"]
 
 
@@ -142,8 +169,12 @@ def _mana_cost(rng: random.Random, low: int, high: int) -> dict:
 class Generator:
     """Draws card sets, positions and (with `ptgrun`) step sequences from one seed."""
 
-    def __init__(self, rng: random.Random, *, allow_new_defects: bool = True):
+    def __init__(self, rng: random.Random, *, allow_new_defects: bool = True, xrng: random.Random | None = None):
         self.rng = rng
+        # Static abilities, delays and cancel_delay are drawn from a second generator, so that
+        # `rng`'s stream, and so every card and position drawn before they were added, is the
+        # same: a case that draws none of them is the case of the same index before. None: none.
+        self.xrng = xrng
         # With this set, forms that trigger PTG defects first found by this tool are drawn
         # too (rarely), so that the report keeps counting them.
         self.allow_new_defects = allow_new_defects
@@ -418,10 +449,72 @@ class Generator:
                 alt["end_trigger"] = rng.choice(END_TRIGGERS)
             elif "group" not in alt and (alt.get("target") != "choose" or context == "activated" or self.allow_new_defects):
                 alt["turn_duration"] = rng.randint(1, 2)
+        self._delay_or_cancel(alt, context)
         # Key order as a person writes them.
         order = ["effect", "target", "start_trigger", "end_trigger", "trigger_self", "turn_duration",
-                 "group", "exclude_self", "condition", "target_condition", "params"]
+                 "delay", "group", "exclude_self", "condition", "target_condition", "params"]
         return {k: alt[k] for k in order if k in alt}, chosen
+
+    def _delay_or_cancel(self, alt: dict, context: str) -> None:
+        """Maybe (from `xrng`) a `delay` on `alt`, or `alt` made a `cancel_delay`, in the forms
+        both engines play alike (gen.AVOIDED says what is left out)."""
+        x = self.xrng
+        if x is None:
+            return
+        single = alt.get("target") in ("self", "choose", "owner", "opponent") and "group" not in alt
+        timed = "end_trigger" in alt or "turn_duration" in alt
+        if (
+            context != "spell" and alt.get("target") in ("self", "choose") and "group" not in alt
+            and x.random() < 0.04
+        ):
+            alt["effect"] = "cancel_delay"
+            for key in ("params", "end_trigger", "turn_duration"):
+                alt.pop(key, None)
+            return
+        if not single or timed or alt["effect"] not in DELAYABLE:
+            return
+        if context == "triggered" and alt.get("target") == "choose":
+            # PTG applies it at once (pending_delay_ignored): drawn rarely, to keep counting it.
+            if not self.allow_new_defects or x.random() >= 0.1:
+                return
+        if x.random() < 0.12:
+            alt["delay"] = x.choice([1, 1, 1, 2])
+
+    def static_ability(self, data: dict, index: int) -> dict:
+        """A static ability on a creature's self (from `xrng`): `buff_card` or a
+        `grant_technique` of a technique it does not print, maybe under a condition that only
+        changes when a card enters or leaves the battlefield or dies, or a turn starts (the
+        four events PTG re-evaluates statics on: D09)."""
+        x = self.xrng
+        printed = set(data.get("techniques", []))
+        grantable = [t for t in GRANTABLE if t not in printed]
+        alt: dict = {"target": "self"}
+        if grantable and x.random() < 0.3:
+            alt["effect"] = "grant_technique"
+            params = {"technique": x.choice(grantable)}
+        else:
+            alt["effect"] = "buff_card"
+            atk, dfn = x.randint(0, 2), x.randint(0, 2)
+            if atk == 0 and dfn == 0:
+                atk = 1
+            params = {}
+            if atk:
+                params["attack_increase"] = atk
+            if dfn:
+                params["defense_increase"] = dfn
+        if x.random() < 0.5:
+            name, low, high = x.choice([
+                ("turn_number", 2, 9), ("creatures_in_bf", 0, 3), ("opponent_creatures_in_bf", 0, 3),
+                ("artifacts_in_bf", 0, 1), ("cards_of_group_in_zone", 0, 2),
+            ])
+            cond: dict = {"variable": name, "operator": x.choice([">", ">=", "<", "<=", "==", "!="]),
+                          "value": x.randint(low, high)}
+            if name == "cards_of_group_in_zone":
+                cond["params"] = {"group": x.choice(GROUPS), "zone": "battlefield",
+                                  "zone_owner": x.choice(["self", "opponent", "any"])}
+            alt["condition"] = cond
+        alt["params"] = params
+        return {"name": f"Ability {index}", "ability_type": "static", "alterations": [alt]}
 
     def ability(self, context: str, *, card_kind: str, index: int) -> dict:
         rng = self.rng
@@ -464,6 +557,8 @@ class Generator:
             for i in range(rng.choice([0, 1, 1, 2])):
                 context = "triggered" if rng.random() < 0.6 else "activated"
                 abilities.append(self.ability(context, card_kind=kind, index=i))
+            if self.xrng is not None and self.xrng.random() < 0.15:
+                abilities.append(self.static_ability(data, len(abilities)))
         elif kind == "artifact":
             for i in range(rng.choice([1, 1, 2])):
                 context = "triggered" if rng.random() < 0.5 else "activated"

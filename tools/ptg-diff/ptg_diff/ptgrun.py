@@ -95,6 +95,14 @@ FLAG_REASONS = {
     "artifact_defense": "D01's 1 defense: PTG's artifacts read self_defense 1 in conditions; an artifact has no defense (rules.md, Artifacts)",
     "end_listener_left_with_card": "new: PTG's end_trigger listener goes with its card: a temporary effect on a player is never undone once the card left the battlefield",
     "condition_at_firing": "a trigger's condition is checked when it fires, then when it resolves (rules.md, Conditions); PTG checks it only when its listener runs",
+    "D09": "D09: PTG re-evaluates a static ability on four events only: its on/off flag disagrees with its condition now (rtg: at every state-based check)",
+    "D13": "D13: PTG applies a delayed effect with no state-based checks, leave events or spawns (a lethal delayed damage leaves the creature at 0 defense)",
+    "delay_target_left": "a delay whose card target left its zone (or entered again) since it was set does nothing in rtg (rules.md, Delayed effects); PTG applies it to the card wherever it is",
+    "pending_delay_ignored": "new: PTG applies a delayed trigger whose target is chosen at once (PendingTrigger has no delay)",
+    "static_under_set_stats": "a one-shot set_stats on a creature under a static buff: rtg sets the base and keeps the static buff on top (rules.md, Static abilities, layers); PTG overwrites it, and its reversal then takes the buff off the set value",
+    "static_reversal_no_checks": "new: PTG's static reversal runs no state-based checks: a creature whose static +0/+N ends with damage marked stays at 0 defense",
+    "rtg_setup_turn_number": "rtg bug (reported): a position is built with its static abilities computed before its turn is set, so a static reading turn_number on a permanent placed directly is wrong until the next state-based check",
+    "remove_under_static_grant": "undecided, reported: a one-shot remove_technique of a technique a static ability grants; rtg keeps the static's grant, PTG removes it (MTG's timestamps: the later removal wins)",
     "chain_limit": "a chain of more than 300 triggered effects in one step (rtg refuses one of 10,000 with chain_limit)",
 }
 
@@ -106,6 +114,39 @@ def flag(name: str) -> None:
 
 class ChainLimit(Exception):
     pass
+
+
+# The static alterations registered in the case being played: (card, alteration, PTG's on/off
+# flag cell, its four listeners); the bus of that case (delays read its enter counts).
+STATICS: list = []
+CURRENT_BUS: list = [None]
+
+
+def _is_static_handler(listener) -> bool:
+    code = getattr(listener, "__code__", None)
+    return code is not None and code.co_name == "handler" and "active" in code.co_freevars
+
+
+def _static_live(entry, bus) -> bool:
+    card_id, _, _, handlers = entry
+    ids = {id(l) for _, l in bus.card_listeners.get(card_id, [])}
+    return any(id(h) in ids for h in handlers)
+
+
+def static_stale(state, bus) -> bool:
+    """True when a live static alteration's PTG flag is not what its condition says now."""
+    for entry in STATICS:
+        card_id, alter, active, _ = entry
+        if not _static_live(entry, bus) or not any(card_id in bf for bf in state.battlefield.values()):
+            continue
+        owner = state.find_card_owner(card_id) or ""
+        if evaluate_conditions(state, alter.condition, source_card_id=card_id, player_id=owner, event=None) != active[0]:
+            return True
+    return False
+
+
+def static_active_on(card_id, bus) -> bool:
+    return any(e[0] == card_id and e[2][0] and _static_live(e, bus) for e in STATICS)
 
 
 # Triggered effects one step may resolve in PTG before the case is cut (rtg refuses a step at
@@ -136,6 +177,7 @@ class FifoBus(EventBus):
         self.activation_listeners = None
         self.combat_hook = None
         self.over_state = None
+        self.enters: dict = {}
 
     def subscribe(self, event_type, listener, card_id=None):
         super().subscribe(event_type, listener, card_id)
@@ -184,14 +226,18 @@ class FifoBus(EventBus):
                 pos[cid] = (rank, i)
 
         def key(listener):
+            # Statics first: rtg refreshes them at the state-based check, before any trigger.
+            first = 0 if _is_static_handler(listener) else 1
             cid = owner.get(id(listener))
             if cid is None:
-                return (3, 0)
-            return pos.get(cid, (2, 0))
+                return (first, 3, 0)
+            return (first,) + pos.get(cid, (2, 0))
 
         return sorted(listeners, key=key)
 
     def emit(self, event, state):
+        if event.type == EventType.ON_CARD_ENTER_BATTLEFIELD and event.source is not None:
+            self.enters[event.source] = self.enters.get(event.source, 0) + 1
         if self.over_state is None and any(p.health <= 0 for p in state.players.values()):
             self.over_state = state
         if event.type == EventType.ON_COMBAT_RESOLVED and self.combat_hook is not None:
@@ -222,10 +268,13 @@ class FifoBus(EventBus):
                         owner = state.find_card_owner(card) or ""
                         if evaluate_conditions(state, alteration.condition, source_card_id=card, player_id=owner, event=event):
                             flag("condition_at_firing")
+                    static = _is_static_handler(listener)
+                    if STATICS and not static and static_stale(state, self):
+                        flag("D09")
                     new = listener(event, state)
                     if self.over_state is None and any(p.health <= 0 for p in new.players.values()):
                         self.over_state = new
-                    if new is not state and event.type == EventType.ON_CARD_ENTER_BATTLEFIELD:
+                    if new is not state and event.type == EventType.ON_CARD_ENTER_BATTLEFIELD and not static:
                         src = state.all_cards.get(event.source) if event.source else None
                         if src is not None and src.type == CardType.MANA:
                             flag("mana_enter_trigger")
@@ -553,9 +602,55 @@ def patch_ptg() -> None:
         if new is not state:
             new.pending_triggers[-1]._turn_duration = alteration.turn_duration
             new.pending_triggers[-1]._raw_params = alteration.params
+            new.pending_triggers[-1]._delay = alteration.delay
         return new
 
     resolver._defer_trigger = defer
+
+    # Static abilities: remember each alteration's flag and listeners.
+    orig_register_static = resolver_mod.register_static_abilities
+
+    def register_static(bus, card_id, card_def):
+        before = {id(l) for _, l in bus.card_listeners.get(card_id, [])}
+        orig_register_static(bus, card_id, card_def)
+        groups: dict = {}
+        for _, l in bus.card_listeners.get(card_id, []):
+            if id(l) in before or not _is_static_handler(l):
+                continue
+            cells = dict(zip(l.__code__.co_freevars, l.__closure__))
+            alter = cells["alter"].cell_contents
+            entry = groups.setdefault(id(alter), (card_id, alter, cells["active"].cell_contents, []))
+            entry[3].append(l)
+        STATICS.extend(groups.values())
+
+    resolver_mod.register_static_abilities = register_static
+    play_mod.register_static_abilities = register_static
+
+    # Delays: remember how many times the target had entered the battlefield when it was set.
+    from ptg.engine.types import DelayedEffect
+
+    @dataclasses.dataclass
+    class TrackedDelay(DelayedEffect):
+        enters: int = -1
+
+        def __post_init__(self):
+            bus = CURRENT_BUS[0]
+            if self.enters == -1 and bus is not None:
+                self.enters = bus.enters.get(self.target_id, 0)
+
+    for module in (resolver_mod, activate_mod, play_mod):
+        module.DelayedEffect = TrackedDelay
+    for cls in EFFECT_REGISTRY.values():
+        _wrap_delayed_and_static(cls)
+
+    orig_resolve_pending2 = Game.resolve_pending_trigger
+
+    def resolve_pending2(self, trigger_index, chosen_target):
+        if getattr(self.state.pending_triggers[trigger_index], "_delay", None):
+            flag("pending_delay_ignored")
+        return orig_resolve_pending2(self, trigger_index, chosen_target)
+
+    Game.resolve_pending_trigger = resolve_pending2
 
 
 _EXPIRING = [False]
@@ -592,6 +687,16 @@ def _wrap_card_effect(cls, name: str, creature_only: bool) -> None:
         return _apply(self, state, target_uuid, *args, **kwargs)
 
     def _apply(self, state, target_uuid, *args, **kwargs):
+        if name == "remove_technique" and CURRENT_BUS[0] is not None and not _in_reversal():
+            tech = kwargs.get("technique", args[0] if args else None)
+            tech = getattr(tech, "value", tech)
+            if any(e[0] == target_uuid and e[2][0] and _static_live(e, CURRENT_BUS[0])
+                   and EFFECT_NAMES.get(type(e[1].effect)) == "grant_technique"
+                   and getattr(e[1].params.get("technique"), "value", e[1].params.get("technique")) == tech
+                   for e in STATICS):
+                flag("remove_under_static_grant")
+        if name == "set_stats" and CURRENT_BUS[0] is not None and static_active_on(target_uuid, CURRENT_BUS[0]):
+            flag("static_under_set_stats")
         if name == "set_stats" and target_uuid in state.all_cards:
             c = state.all_cards[target_uuid]
             atk, dfn = kwargs.get("attack"), kwargs.get("defense")
@@ -617,6 +722,37 @@ def _wrap_card_effect(cls, name: str, creature_only: bool) -> None:
         if name == "untap_card" and target_uuid in new.all_cards and new.all_cards[target_uuid].tapped and not _in_reversal():
             if any(target_uuid in bf for bf in new.battlefield.values()):
                 flag("untap_leaves_tapped")
+        return new
+
+    cls.apply = apply
+
+
+def _wrap_delayed_and_static(cls) -> None:
+    """A delayed effect applied at DRAW (D13, a target gone), a static reversal (no checks)."""
+    orig = cls.apply
+
+    def apply(self, state, target_uuid, *args, **kwargs):
+        import sys
+
+        caller = sys._getframe(1)
+        delayed = caller.f_code.co_name == "_handle_draw" and "d" in caller.f_locals and hasattr(caller.f_locals["d"], "enters")
+        if delayed and target_uuid in state.all_cards:
+            d, bus = caller.f_locals["d"], CURRENT_BUS[0]
+            on_bf = any(target_uuid in bf for bf in state.battlefield.values())
+            if not on_bf or (bus is not None and bus.enters.get(target_uuid, 0) != d.enters):
+                flag("delay_target_left")
+        new = orig(self, state, target_uuid, *args, **kwargs)
+        if delayed:
+            dead = any(
+                new.all_cards[c].type == CardType.CREATURE and not new.all_cards[c].is_alive
+                for bf in new.battlefield.values() for c in bf
+            )
+            if dead or new.spawned_this_effect or new.cards_left_battlefield:
+                flag("D13")
+        if caller.f_code.co_name == "handler" and ("rev_cls" in caller.f_locals or "rev_params" in caller.f_locals):
+            c = new.all_cards.get(target_uuid)
+            if c is not None and c.type == CardType.CREATURE and not c.is_alive:
+                flag("static_reversal_no_checks")
         return new
 
     cls.apply = apply
@@ -775,6 +911,7 @@ class PtgCase:
         patch_ptg()
         NOOPS.clear()
         BUFFED.clear()
+        STATICS.clear()
         self.rng = rng
         self.defs = definitions
         self.handles: set[str] = set()
@@ -784,6 +921,7 @@ class PtgCase:
             p.uuid = n
         game = Game(players)
         game.bus = FifoBus(game)
+        CURRENT_BUS[0] = game.bus
         all_cards, zones = {}, {z: {} for z in ("battlefield", "hands", "decks", "graveyards")}
         pstates = {}
         for name, setup in position["players"].items():
@@ -835,6 +973,16 @@ class PtgCase:
         for name in names:
             for cid in game.state.battlefield[name]:
                 register_card_triggers(game.bus, cid, _strip_unstarted_ends(all_cards[cid].card_definition))
+                ptg.abilities.resolver.register_static_abilities(game.bus, cid, all_cards[cid].card_definition)
+        # A static of a permanent placed directly holds from the start, as in rtg (PTG's flag
+        # starts off whatever its condition, D09.3): each is evaluated once, as PTG's listener does.
+        start = GameEvent(type=EventType.ON_TURN_START, source=None, target=position["active"],
+                          context={"zone_owner": position["active"]})
+        self.setup_flags = []
+        for entry in list(STATICS):
+            game.state = entry[3][0](start, game.state)
+            if entry[1].condition is not None and "turn_number" in repr(entry[1].condition):
+                self.setup_flags = ["rtg_setup_turn_number"]
         self.game = game
         self.names = names
 
@@ -1060,6 +1208,8 @@ class PtgCase:
         except ValueError as e:
             bus.reset()
             g.state = before
+            if STATICS and static_stale(g.state, bus):
+                flag("D09")  # the flag moved with a state PTG threw away (D09.1)
             return "refused", str(e)
         except Exception as e:  # a PTG crash
             bus.reset()
@@ -1070,6 +1220,8 @@ class PtgCase:
             return "crash", f"{type(e).__name__}: {e} at {where}"
         if bus.over_state is not None and self._players(bus.over_state) != self._players(g.state):
             flag("play_after_game_over")
+        if STATICS and static_stale(g.state, bus):
+            flag("D09")
         self._after_step()
         return "ok", ""
 
@@ -1168,6 +1320,8 @@ def _in_reversal() -> bool:
         if frame is None:
             return False
         if frame.f_code.co_name == "end_listener":
+            return True
+        if frame.f_code.co_name == "handler" and ("rev_cls" in frame.f_locals or "rev_params" in frame.f_locals):
             return True
         frame = frame.f_back
     return False
