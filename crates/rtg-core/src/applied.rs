@@ -79,6 +79,17 @@ pub enum Record {
         /// The card's entry epoch when it changed.
         entered: u32,
     },
+    /// A technique a static ability grants, taken away by a one-shot `remove_technique` (on the
+    /// object that entered with this epoch): the static's grant no longer gives it, and the
+    /// card's own technique, when it had it too (`owned`), is removed as well.
+    Suppressed {
+        /// The technique.
+        technique: crate::card::Technique,
+        /// The card's entry epoch when it changed.
+        entered: u32,
+        /// The card had the technique of its own too.
+        owned: bool,
+    },
     /// Nothing applied yet: the effect waits for its controller's choice (a
     /// [`crate::PendingChoice`]); what the choice applies is recorded, and reversed, then.
     Deferred,

@@ -279,8 +279,9 @@ impl PositionBuilder {
                 active: state.active,
             });
         }
-        // Static abilities hold from the start: a position is built with them in force (the
-        // events of that are not part of the position).
+        state.turn = turn;
+        // Static abilities hold from the start: a position is built with them in force, read on
+        // the position's own turn (the events of that are not part of the position).
         state.refresh_ongoing(&mut Vec::new());
         for player in [PlayerId::FIRST, PlayerId::SECOND] {
             let p = state.player(player);
@@ -296,7 +297,6 @@ impl PositionBuilder {
                 }
             }
         }
-        state.turn = turn;
         state.reseed(self.seed);
         debug_assert!(state.check_invariants().is_ok());
         Ok(state)

@@ -115,6 +115,7 @@ impl TechniqueSet {
     pub const EMPTY: TechniqueSet = TechniqueSet(0);
 
     /// True when the set holds `technique`.
+    #[inline]
     pub fn contains(self, technique: Technique) -> bool {
         self.0 & technique.bit() != 0
     }
@@ -139,6 +140,23 @@ impl TechniqueSet {
     /// True when the set is empty.
     pub fn is_empty(self) -> bool {
         self.0 == 0
+    }
+
+    /// The techniques of either set.
+    #[inline]
+    pub fn union(self, other: TechniqueSet) -> TechniqueSet {
+        TechniqueSet(self.0 | other.0)
+    }
+
+    /// The techniques of this set that are not in `other`.
+    #[inline]
+    pub fn difference(self, other: TechniqueSet) -> TechniqueSet {
+        TechniqueSet(self.0 & !other.0)
+    }
+
+    /// The number of techniques in the set.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
     }
 }
 

@@ -16,6 +16,8 @@
 //!    later goes here, after the adds.
 //! 4. **Forbid.** A static `remove_technique` removes the technique whatever granted it, and a
 //!    static `cannot_block` forbids blocking whatever else holds: forbidding beats granting.
+//!    A one-shot `remove_technique` is newer than the static grants in force when it applies,
+//!    so it takes their technique away too, for as long as it lasts (`own_removed`).
 //! 5. **Clamp.** Attack is never below 0. Defense is not clamped: it is the toughness minus the
 //!    damage marked, which is kept apart, so a static `+0/+2` that ends takes away toughness,
 //!    never damage, and a creature dies exactly when MTG's would (toughness at most the damage).
@@ -80,15 +82,23 @@ pub struct Continuous {
     pub reach: Reach,
 }
 
-/// A "becomes N" value with its timestamp (layer 1).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+/// A "becomes N" value with its timestamp (layer 1); a stamp of 0 means no set (stamps start at
+/// 1), which keeps [`Ongoing`] small: it is on every card.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Stamped {
-    /// When it began: its source's entry stamp (see [`crate::StatLine::attack_epoch`]).
+    /// When it began: its source's entry stamp (see [`crate::StatLine::attack_epoch`]); 0 for
+    /// none.
     pub stamp: u32,
-    /// The order of the alteration among those of the same stamp.
-    pub order: u32,
     /// The value.
     pub value: i32,
+}
+
+impl Stamped {
+    /// The value, when there is a set.
+    #[inline]
+    pub fn get(self) -> Option<Stamped> {
+        (self.stamp != 0).then_some(self)
+    }
 }
 
 /// The static abilities' contribution to one card's characteristics, refreshed from the state
@@ -96,9 +106,9 @@ pub struct Stamped {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Ongoing {
     /// The newest static set of attack.
-    pub set_attack: Option<Stamped>,
+    pub set_attack: Stamped,
     /// The newest static set of defense.
-    pub set_defense: Option<Stamped>,
+    pub set_defense: Stamped,
     /// The sum of static attack buffs.
     pub add_attack: i32,
     /// The sum of static defense buffs.
@@ -119,9 +129,11 @@ impl Ongoing {
         *self == Ongoing::default()
     }
 
-    fn set(slot: &mut Option<Stamped>, new: Stamped) {
-        if slot.is_none_or(|old| (new.stamp, new.order) > (old.stamp, old.order)) {
-            *slot = Some(new);
+    /// Keeps the newer of two sets; of two with one stamp (two alterations of one card, merged
+    /// in alteration order), the later.
+    fn set(slot: &mut Stamped, new: Stamped) {
+        if new.stamp != 0 && new.stamp >= slot.stamp {
+            *slot = new;
         }
     }
 }
@@ -129,62 +141,73 @@ impl Ongoing {
 /// The fold of a card's characteristics: the one place they are computed.
 impl CardInstance {
     /// Current attack: layers 1 to 5 (never below 0).
+    #[inline]
     pub fn attack(&self) -> i32 {
-        let base = match self.ongoing.set_attack {
+        let base = match self.ongoing.set_attack.get() {
             Some(set) if self.set_wins(set, self.stats.attack_epoch) => set.value,
             _ => self.stats.base_attack,
         };
-        base.saturating_add(self.stats.attack_buff)
-            .saturating_add(self.ongoing.add_attack)
-            .max(0)
+        let attack = base.saturating_add(self.stats.attack_buff);
+        // Most cards have no static buff: skip the add (the hot path of every check).
+        match self.ongoing.add_attack {
+            0 => attack,
+            add => attack.saturating_add(add),
+        }
+        .max(0)
     }
 
     /// Current defense: the toughness (layers 1 to 3) minus the damage marked. A creature at 0
     /// or less dies.
+    #[inline]
     pub fn defense(&self) -> i32 {
         self.toughness().saturating_sub(self.stats.damage)
     }
 
     /// Defense before damage: the base (printed or set) plus every buff.
+    #[inline]
     pub fn toughness(&self) -> i32 {
-        let base = match self.ongoing.set_defense {
+        let base = match self.ongoing.set_defense.get() {
             Some(set) if self.set_wins(set, self.stats.defense_epoch) => set.value,
             _ => self.stats.base_defense,
         };
-        base.saturating_add(self.stats.defense_buff)
-            .saturating_add(self.ongoing.add_defense)
+        let toughness = base.saturating_add(self.stats.defense_buff);
+        match self.ongoing.add_defense {
+            0 => toughness,
+            add => toughness.saturating_add(add),
+        }
     }
 
     /// True when a static set (stamped `set`) is newer than the card's own base, whose stat
     /// epoch is `epoch`: the printed base (epoch = entry stamp) is always older.
+    #[inline]
     fn set_wins(&self, set: Stamped, epoch: u32) -> bool {
         epoch == self.entered || set.stamp > epoch
     }
 
     /// Its techniques now: its own (printed, with one-shot grants and removals), those static
-    /// abilities grant, less those they remove.
+    /// abilities grant (less those a later one-shot removal took away), less those static
+    /// abilities remove.
+    #[inline]
     pub fn techniques(&self) -> TechniqueSet {
-        let mut set = self.own_techniques;
-        for t in self.ongoing.granted.iter() {
-            set.insert(t);
-        }
-        for t in self.ongoing.removed.iter() {
-            set.remove(t);
-        }
-        set
+        self.own_techniques
+            .union(self.ongoing.granted.difference(self.own_removed))
+            .difference(self.ongoing.removed)
     }
 
     /// True when it has the technique now.
+    #[inline]
     pub fn has(&self, technique: Technique) -> bool {
         self.techniques().contains(technique)
     }
 
     /// True when it cannot block: by a one-shot `cannot_block` or a static one.
+    #[inline]
     pub fn cannot_block(&self) -> bool {
         self.own_cannot_block || self.ongoing.cannot_block
     }
 
     /// True when it cannot be blocked: by a one-shot `unblockable` or a static one.
+    #[inline]
     pub fn unblockable(&self) -> bool {
         self.own_unblockable || self.ongoing.unblockable
     }
@@ -212,10 +235,16 @@ impl GameState {
     /// condition holds now. Emits `on_card_buff` (in games that listen for it) for each
     /// creature whose attack or defense the change moved, once per refresh. A game whose cards
     /// have no static ability returns at once.
+    #[inline]
     pub fn refresh_ongoing(&mut self, events: &mut Vec<Event>) -> Refresh {
         if !self.content().has_statics() {
             return Refresh::default();
         }
+        self.refresh_statics(events)
+    }
+
+    #[inline(never)]
+    fn refresh_statics(&mut self, events: &mut Vec<Event>) -> Refresh {
         let content = std::sync::Arc::clone(self.content());
         let mut reached: Vec<(InstanceId, Ongoing)> = Vec::new();
         for seat in PlayerId::ALL {
@@ -285,15 +314,15 @@ impl GameState {
 
     fn reach_of(&self, source: InstanceId, reached: &mut Vec<(InstanceId, Ongoing)>) {
         let card = self.card(source);
-        for (order, s) in self.content().statics(card.def).iter().enumerate() {
+        for s in self.content().statics(card.def) {
             let at = AlterationRef {
                 source,
                 def: card.def,
                 ability: s.ability,
                 alteration: s.alteration,
             };
-            let order = u32::try_from(order).unwrap_or(u32::MAX);
-            self.apply_static(at, s, card.entered, order, reached);
+            // A stamp of 0 means "no set"; a card on the battlefield always has a later one.
+            self.apply_static(at, s, card.entered.max(1), reached);
         }
     }
 
@@ -302,7 +331,6 @@ impl GameState {
         at: AlterationRef,
         s: &StaticAlteration,
         stamp: u32,
-        order: u32,
         reached: &mut Vec<(InstanceId, Ongoing)>,
     ) {
         let alt = crate::targets::alteration(self, at);
@@ -316,7 +344,7 @@ impl GameState {
         if alt.condition.as_ref().is_some_and(|c| !c.holds(&scope)) {
             return;
         }
-        let Some(part) = evaluate(&s.continuous.modifier, &scope, stamp, order) else {
+        let Some(part) = evaluate(&s.continuous.modifier, &scope, stamp) else {
             return;
         };
         let target = crate::targets::resolve_target(alt.target, at, controller);
@@ -356,20 +384,18 @@ impl GameState {
 }
 
 /// The contribution of one modifier, its numbers read in `scope`.
-fn evaluate(modifier: &Modifier, scope: &Scope<'_>, stamp: u32, order: u32) -> Option<Ongoing> {
+fn evaluate(modifier: &Modifier, scope: &Scope<'_>, stamp: u32) -> Option<Ongoing> {
     let mut part = Ongoing::default();
     let number = |value: &Option<ParamValue>, kind: ParamKind| -> Option<i32> {
         value.as_ref().map(|v| whole(v, scope, kind))
     };
     match modifier {
         Modifier::SetStats { attack, defense } => {
-            let stamped = |value| Stamped {
-                stamp,
-                order,
-                value,
-            };
-            part.set_attack = number(attack, ParamKind::Stat).map(stamped);
-            part.set_defense = number(defense, ParamKind::Stat).map(stamped);
+            let stamped = |value| Stamped { stamp, value };
+            part.set_attack =
+                number(attack, ParamKind::Stat).map_or_else(Stamped::default, stamped);
+            part.set_defense =
+                number(defense, ParamKind::Stat).map_or_else(Stamped::default, stamped);
         }
         Modifier::AddStats { attack, defense } => {
             part.add_attack = number(attack, ParamKind::SignedInt).unwrap_or(0);
@@ -402,12 +428,8 @@ fn whole(value: &ParamValue, scope: &Scope<'_>, kind: ParamKind) -> i32 {
 }
 
 fn merge(acc: &mut Ongoing, part: &Ongoing) {
-    if let Some(set) = part.set_attack {
-        Ongoing::set(&mut acc.set_attack, set);
-    }
-    if let Some(set) = part.set_defense {
-        Ongoing::set(&mut acc.set_defense, set);
-    }
+    Ongoing::set(&mut acc.set_attack, part.set_attack);
+    Ongoing::set(&mut acc.set_defense, part.set_defense);
     acc.add_attack = acc.add_attack.saturating_add(part.add_attack);
     acc.add_defense = acc.add_defense.saturating_add(part.add_defense);
     for t in part.granted.iter() {

@@ -173,6 +173,16 @@ fn applied(h: &mut Fnv64, a: &Applied) {
             h.str(technique.name());
             h.u64(u64::from(*entered));
         }
+        Record::Suppressed {
+            technique,
+            entered,
+            owned,
+        } => {
+            h.u64(9);
+            h.str(technique.name());
+            h.u64(u64::from(*entered));
+            h.u64(u64::from(*owned));
+        }
     }
 }
 
@@ -286,6 +296,7 @@ impl GameState {
                     || card.own_cannot_block
                     || card.own_unblockable
                     || card.own_techniques != self.definition(card.def).techniques
+                    || !card.own_removed.is_empty()
             })
     }
 
@@ -352,6 +363,17 @@ impl GameState {
                         h.str(&format!("{params:?}"));
                     }
                 }
+            }
+        }
+        // Appended, and only while some card has one, for the same reason.
+        if self.cards().iter().any(|c| !c.own_removed.is_empty()) {
+            h.str("suppressed 1");
+            for card in self.cards() {
+                h.u64(
+                    card.own_removed
+                        .iter()
+                        .fold(0, |bits, t| bits | 1 << (t as u64)),
+                );
             }
         }
     }

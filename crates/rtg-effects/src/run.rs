@@ -374,9 +374,24 @@ fn set_technique(
     technique: Technique,
     grant: bool,
 ) -> Record {
-    if !creature_here(ctx.state, id)
-        || ctx.state.card(id).own_techniques.contains(technique) == grant
-    {
+    if !creature_here(ctx.state, id) {
+        return Record::Nothing;
+    }
+    let card = ctx.state.card(id);
+    // A removal of a technique a static ability grants (and a later removal does not yet
+    // suppress) takes the static's grant away too (docs/rules.md, "Static abilities").
+    if !grant && card.ongoing.granted.contains(technique) && !card.own_removed.contains(technique) {
+        let owned = card.own_techniques.contains(technique);
+        let card = ctx.state.card_mut(id);
+        card.own_techniques.remove(technique);
+        card.own_removed.insert(technique);
+        return Record::Suppressed {
+            technique,
+            entered: card.entered,
+            owned,
+        };
+    }
+    if card.own_techniques.contains(technique) == grant {
         return Record::Nothing;
     }
     let card = ctx.state.card_mut(id);
@@ -552,6 +567,23 @@ pub(crate) fn reverse(
                 if kind == Builtin::GrantTechnique {
                     card.own_techniques.remove(*technique);
                 } else {
+                    card.own_techniques.insert(*technique);
+                }
+            }
+        }
+        (
+            Builtin::RemoveTechnique,
+            Record::Suppressed {
+                technique,
+                entered,
+                owned,
+            },
+            Target::Card(id),
+        ) => {
+            if same_object(ctx.state, id, *entered) {
+                let card = ctx.state.card_mut(id);
+                card.own_removed.remove(*technique);
+                if *owned {
                     card.own_techniques.insert(*technique);
                 }
             }

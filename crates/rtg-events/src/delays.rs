@@ -135,7 +135,7 @@ pub fn count_down_delays(
     player: PlayerId,
     expired: &mut Vec<u32>,
 ) {
-    if !state.delays().iter().any(|d| d.controller == player) {
+    if state.delays().is_empty() || !state.delays().iter().any(|d| d.controller == player) {
         return;
     }
     for delay in state.delays_mut().iter_mut() {

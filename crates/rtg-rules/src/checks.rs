@@ -42,10 +42,13 @@ fn run_checks(
 ) {
     let order = [state.active(), state.active().opponent()];
     let mut scan = scan;
+    let statics = state.content().has_statics();
     loop {
         // Static abilities first: what they do now decides who dies (a lord's +0/+1 keeps a
         // creature alive; its end may kill one).
-        scan |= state.refresh_ongoing(events).weakened;
+        if statics {
+            scan |= state.refresh_ongoing(events).weakened;
+        }
         dying.clear();
         if scan {
             for &player in &order {
@@ -61,7 +64,7 @@ fn run_checks(
         }
         // A death can end a static ability (its source died), so look again until nothing
         // dies; without static abilities one pass decides.
-        if dying.is_empty() || !state.content().has_statics() {
+        if dying.is_empty() || !statics {
             break;
         }
         scan = true;

@@ -226,7 +226,7 @@ fn run_delays(
     scratch: &mut Scratch,
     active: PlayerId,
 ) -> Result<(), RulesError> {
-    if !state.delays().iter().any(|d| d.controller == active) {
+    if state.delays().is_empty() || !state.delays().iter().any(|d| d.controller == active) {
         return Ok(());
     }
     let mut expired = scratch.take_delay_list();

@@ -101,8 +101,6 @@ FLAG_REASONS = {
     "pending_delay_ignored": "new: PTG applies a delayed trigger whose target is chosen at once (PendingTrigger has no delay)",
     "static_under_set_stats": "a one-shot set_stats on a creature under a static buff: rtg sets the base and keeps the static buff on top (rules.md, Static abilities, layers); PTG overwrites it, and its reversal then takes the buff off the set value",
     "static_reversal_no_checks": "new: PTG's static reversal runs no state-based checks: a creature whose static +0/+N ends with damage marked stays at 0 defense",
-    "rtg_setup_turn_number": "rtg bug (reported): a position is built with its static abilities computed before its turn is set, so a static reading turn_number on a permanent placed directly is wrong until the next state-based check",
-    "remove_under_static_grant": "undecided, reported: a one-shot remove_technique of a technique a static ability grants; rtg keeps the static's grant, PTG removes it (MTG's timestamps: the later removal wins)",
     "chain_limit": "a chain of more than 300 triggered effects in one step (rtg refuses one of 10,000 with chain_limit)",
 }
 
@@ -687,14 +685,6 @@ def _wrap_card_effect(cls, name: str, creature_only: bool) -> None:
         return _apply(self, state, target_uuid, *args, **kwargs)
 
     def _apply(self, state, target_uuid, *args, **kwargs):
-        if name == "remove_technique" and CURRENT_BUS[0] is not None and not _in_reversal():
-            tech = kwargs.get("technique", args[0] if args else None)
-            tech = getattr(tech, "value", tech)
-            if any(e[0] == target_uuid and e[2][0] and _static_live(e, CURRENT_BUS[0])
-                   and EFFECT_NAMES.get(type(e[1].effect)) == "grant_technique"
-                   and getattr(e[1].params.get("technique"), "value", e[1].params.get("technique")) == tech
-                   for e in STATICS):
-                flag("remove_under_static_grant")
         if name == "set_stats" and CURRENT_BUS[0] is not None and static_active_on(target_uuid, CURRENT_BUS[0]):
             flag("static_under_set_stats")
         if name == "set_stats" and target_uuid in state.all_cards:
@@ -981,8 +971,6 @@ class PtgCase:
         self.setup_flags = []
         for entry in list(STATICS):
             game.state = entry[3][0](start, game.state)
-            if entry[1].condition is not None and "turn_number" in repr(entry[1].condition):
-                self.setup_flags = ["rtg_setup_turn_number"]
         self.game = game
         self.names = names
 

@@ -65,6 +65,10 @@ pub struct CardInstance {
     /// (`grant_technique`, `remove_technique`), before static abilities; read
     /// [`CardInstance::techniques`]. Back to the printed ones when it enters the battlefield.
     pub own_techniques: TechniqueSet,
+    /// Techniques a one-shot `remove_technique` took away while a static ability granted them:
+    /// static grants do not give them back until that removal ends (a later removal beats an
+    /// earlier grant, MTG rule 613.7). Empty when it enters the battlefield.
+    pub own_removed: TechniqueSet,
     /// Tapped: it cannot attack, block or activate abilities until it untaps (at its
     /// controller's turn start, or by `untap_card`).
     pub tapped: bool,
@@ -103,6 +107,7 @@ impl CardInstance {
             token: false,
             creature: printed.card_type == CardType::Creature,
             own_techniques: printed.techniques,
+            own_removed: TechniqueSet::EMPTY,
             tapped: false,
             own_cannot_block: false,
             own_unblockable: false,

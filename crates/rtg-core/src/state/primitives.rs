@@ -238,6 +238,7 @@ impl GameState {
                 slot.attacked_this_turn = false;
                 slot.deathtouched = false;
                 slot.own_techniques = def.techniques;
+                slot.own_removed = crate::card::TechniqueSet::EMPTY;
                 slot.tapped = false;
                 slot.own_cannot_block = false;
                 slot.own_unblockable = false;

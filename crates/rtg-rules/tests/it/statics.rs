@@ -251,7 +251,7 @@ fn the_random_games_reach_static_abilities_in_force() {
             state = apply(&state, &action).unwrap().state;
             for card in state.cards() {
                 lords += i32::from(card.ongoing.add_attack > 0);
-                molds += i32::from(card.ongoing.set_attack.is_some());
+                molds += i32::from(card.ongoing.set_attack.get().is_some());
                 deathtouch += i32::from(card.ongoing.granted.contains(Technique::Deathtouch));
             }
         }

@@ -68,8 +68,8 @@ fn static_worth(view: &PlayerView<'_>, id: InstanceId) -> i32 {
         if target == id {
             continue;
         }
-        let techniques = i32::try_from(part.granted.iter().count()).unwrap_or(0)
-            - i32::try_from(part.removed.iter().count()).unwrap_or(0);
+        let techniques = i32::try_from(part.granted.len()).unwrap_or(0)
+            - i32::try_from(part.removed.len()).unwrap_or(0);
         let card_worth = part
             .add_attack
             .saturating_mul(2)
