@@ -183,7 +183,11 @@ impl Scratch {
     /// Readies the scratch for a step whose events start at `events` in its log: empties what a
     /// refused step may have left behind.
     pub fn begin(&mut self, events: usize) {
-        self.queue.clear();
+        // Almost always empty already: `VecDeque::clear` of an empty queue still costs a
+        // truncate call, and this runs once per step.
+        if !self.queue.is_empty() {
+            self.queue.clear();
+        }
         self.resolving = None;
         self.stats_changed = false;
         self.checked_to = events;
