@@ -23,8 +23,39 @@ pub const OLDEST_REPLAY_VERSION: u32 = 1;
 pub struct ReplayDeck {
     /// Its name.
     pub name: String,
-    /// Its card ids, in deck order.
+    /// Its card ids, in deck order: at most [`rtg_yaml::MAX_DECK_CARDS`], as in a deck file
+    /// (refused while reading, before a longer list is built).
+    #[serde(deserialize_with = "bounded_deck")]
     pub cards: Vec<String>,
+}
+
+/// A deck's card list, refused as soon as it holds more than [`rtg_yaml::MAX_DECK_CARDS`]:
+/// a replay's author controls it, and a deck file could not be longer.
+fn bounded_deck<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
+    struct Cards;
+    impl<'de> serde::de::Visitor<'de> for Cards {
+        type Value = Vec<String>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "a list of at most {} card ids", rtg_yaml::MAX_DECK_CARDS)
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(
+            self,
+            mut seq: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut cards = Vec::new();
+            while let Some(card) = seq.next_element::<String>()? {
+                if cards.len() as u64 >= rtg_yaml::MAX_DECK_CARDS {
+                    return Err(A::Error::custom(format!(
+                        "a deck holds at most {} cards, as a deck file does",
+                        rtg_yaml::MAX_DECK_CARDS
+                    )));
+                }
+                cards.push(card);
+            }
+            Ok(cards)
+        }
+    }
+    deserializer.deserialize_seq(Cards)
 }
 
 /// A state digest after a number of actions.
@@ -156,6 +187,21 @@ pub enum ReplayError {
         action: Action,
         /// Why.
         message: String,
+    },
+    /// An action beyond the per-phase cap of a game ([`crate::MAX_ACTIONS_PER_PHASE`]): the
+    /// simulator, `rtg play` and the Python environment advance the phase for the player
+    /// there, so no game they record takes it, and replaying it would cost without bound.
+    #[error(
+        "action {index} ({}) is one more than the {limit} actions a player may take in one phase (the game advances the phase then)",
+        as_written(action)
+    )]
+    PhaseCap {
+        /// Its index.
+        index: usize,
+        /// The action.
+        action: Action,
+        /// The cap.
+        limit: u32,
     },
     /// A digest differs.
     #[error("the state after {actions} actions differs: digest {found}, recorded {recorded}")]
@@ -292,6 +338,7 @@ impl Replay {
         };
         let mut checkpoints = self.checkpoints.iter().peekable();
         let mut checked = 0;
+        let mut in_phase = 0u32;
         let mut events = Vec::new();
         for index in 0..=self.actions.len() {
             // invariant: check_checkpoints() made the list strictly increasing, so at most one
@@ -301,6 +348,22 @@ impl Replay {
             }
             let Some(action) = self.actions.get(index) else {
                 break;
+            };
+            // The cap of the game loop (`crate::game`), counted the same way.
+            if in_phase >= crate::MAX_ACTIONS_PER_PHASE
+                && !state.is_waiting()
+                && !matches!(action, Action::AdvancePhase)
+            {
+                return Err(ReplayError::PhaseCap {
+                    index,
+                    action: action.clone(),
+                    limit: crate::MAX_ACTIONS_PER_PHASE,
+                });
+            }
+            in_phase = if matches!(action, Action::AdvancePhase) {
+                0
+            } else {
+                in_phase + 1
             };
             events.clear();
             step(&mut state, action, &mut events, &mut Scratch::new()).map_err(|e| {

@@ -528,3 +528,98 @@ fn replay_settings_beyond_the_limits_are_refused_before_the_setup() {
         Err(ReplayError::Settings(SettingsError::MaxTurns(u32::MAX)))
     );
 }
+
+/// A deck of one free artifact with a free ability that can be used any number of times (the
+/// reproducer of issue #23: 32,000 uses in one phase cost half a minute to replay).
+fn whirligig_matchup() -> Matchup {
+    use crate::support::{ability, alteration, amount};
+    use rtg_core::{AbilityType, CardDefinition, CardType, Mana, TargetSpec};
+    let heal = alteration("heal_player", TargetSpec::Owner, &[("amount", amount(1))]);
+    let whirligig = std::sync::Arc::new(
+        CardDefinition::vanilla("whirligig", "Whirligig", CardType::Artifact)
+            .with_ability(ability(AbilityType::Activated, Mana::EMPTY, vec![heal])),
+    );
+    let cards = vec![whirligig; 40];
+    Matchup::new(
+        DeckList {
+            name: "a".to_owned(),
+            cards: cards.clone(),
+        },
+        DeckList {
+            name: "b".to_owned(),
+            cards,
+        },
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_replay_beyond_the_per_phase_cap_is_refused_at_the_first_extra_action() {
+    use rtg_core::{InstanceId, Phase};
+    use rtg_rules::{Action, Scratch, step};
+    let m = whirligig_matchup();
+    let settings = config(["random", "random"], 1).game(0);
+    let record = play_game(&m, &settings, true);
+    let mut replay = Replay::from_record(&m, &record);
+    // Seat 0's turn 1: to its main phase, play a whirligig, then use it past the cap.
+    let mut state = rtg_sim::initial_state(&m, &settings).unwrap();
+    let mut actions = Vec::new();
+    let mut apply = |state: &mut rtg_core::GameState, action: Action| {
+        step(state, &action, &mut Vec::new(), &mut Scratch::new()).unwrap();
+        actions.push(action);
+    };
+    while state.phase() != Phase::Main {
+        apply(&mut state, Action::AdvancePhase);
+    }
+    let player = state.active();
+    let card: InstanceId = state.player(player).hand()[0];
+    apply(
+        &mut state,
+        Action::PlayCard {
+            player,
+            card,
+            target: None,
+        },
+    );
+    let uses = MAX_ACTIONS_PER_PHASE as usize + 5;
+    for _ in 0..uses {
+        apply(
+            &mut state,
+            Action::ActivateAbility {
+                player,
+                card,
+                ability_index: 0,
+                target: None,
+            },
+        );
+    }
+    let advances = actions
+        .iter()
+        .filter(|a| matches!(a, Action::AdvancePhase))
+        .count();
+    replay.actions = actions;
+    replay.checkpoints.clear();
+    // The first action past the cap: the cap counts the play and the uses since the last
+    // advance; every action before it is replayed, none after.
+    let mut replayed = 0;
+    match replay.verify(&m, |_, action, _| replayed += usize::from(action.is_some())) {
+        Err(ReplayError::PhaseCap { index, limit, .. }) => {
+            assert_eq!(limit, MAX_ACTIONS_PER_PHASE);
+            assert_eq!(index, advances + MAX_ACTIONS_PER_PHASE as usize);
+            assert_eq!(replayed, index);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_replay_deck_longer_than_a_deck_file_may_be_is_refused_while_reading() {
+    let (_, replay) = replay();
+    let mut json: serde_json::Value = serde_json::to_value(&replay).unwrap();
+    let cards = vec![serde_json::Value::from("goblin"); rtg_yaml::MAX_DECK_CARDS as usize + 1];
+    json["decks"][0]["cards"] = serde_json::Value::from(cards);
+    let error = serde_json::from_value::<Replay>(json)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("at most 10000 cards"), "{error}");
+}
