@@ -203,6 +203,15 @@ pub enum ReplayError {
         /// The cap.
         limit: u32,
     },
+    /// A seat's bot is not one the built-in registry can make (an unknown name, a parameter it
+    /// does not take or a value out of range): no game rtg recorded names it.
+    #[error("the bot of deck {side}: {error}")]
+    Bot {
+        /// `A` or `B`.
+        side: char,
+        /// Why it cannot be made.
+        error: crate::bots::BotError,
+    },
     /// A digest differs.
     #[error("the state after {actions} actions differs: digest {found}, recorded {recorded}")]
     Digest {
@@ -298,7 +307,8 @@ impl Replay {
     }
 
     /// Re-runs the game on `matchup` (built from the replay's decks) and checks every digest:
-    /// each checkpoint's and the final one. Calls `visit` with each state and the events of the
+    /// each checkpoint's and the final one. The seats' bots must be ones the built-in registry
+    /// makes (their specs are checked, though their moves are the recorded actions). Calls `visit` with each state and the events of the
     /// action that led to it. Says how many actions and checkpoints it checked.
     pub fn verify(
         &self,
@@ -321,6 +331,12 @@ impl Replay {
             });
         }
         self.settings.check()?;
+        let registry = crate::bots::BotRegistry::builtin();
+        for (side, spec) in ['A', 'B'].into_iter().zip(&self.settings.bots) {
+            registry
+                .make(spec)
+                .map_err(|error| ReplayError::Bot { side, error })?;
+        }
         self.check_checkpoints()?;
         let mut state = initial_state(matchup, &self.settings).map_err(ReplayError::Setup)?;
         visit(&state, None, &[]);

@@ -623,3 +623,16 @@ fn a_replay_deck_longer_than_a_deck_file_may_be_is_refused_while_reading() {
         .to_string();
     assert!(error.contains("at most 10000 cards"), "{error}");
 }
+
+#[test]
+fn a_replay_naming_a_bot_rtg_cannot_make_is_refused() {
+    let (m, replay) = replay();
+    for spec in ["x", "mcts:iterations=99999999999999999999"] {
+        let mut tampered = replay.clone();
+        tampered.settings.bots[1] = spec.parse().unwrap();
+        match tampered.verify(&m, |_, _, _| {}) {
+            Err(ReplayError::Bot { side: 'B', .. }) => {}
+            other => panic!("{spec}: {other:?}"),
+        }
+    }
+}
