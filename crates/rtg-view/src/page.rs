@@ -99,9 +99,29 @@ pub fn page(replay: &Replay, timeline: &Timeline) -> String {
     let json = serde_json::to_string(&data)
         .unwrap_or_else(|_| "{}".to_owned())
         .replace('<', "\\u003c");
-    TEMPLATE
-        .replacen(TITLE_SLOT, &escape_html(&title), 1)
-        .replacen(DATA_SLOT, &json, 1)
+    fill(&[(TITLE_SLOT, &escape_html(&title)), (DATA_SLOT, &json)])
+}
+
+/// [`TEMPLATE`] with each slot replaced by its text, the slots found in the template itself:
+/// a text that contains another slot's marker (a deck named `/*RTG-DATA*/`) stays text, never
+/// a place where data goes. One pass, linear in the page.
+fn fill(slots: &[(&str, &str)]) -> String {
+    let mut at: Vec<(usize, &str, &str)> = slots
+        .iter()
+        .filter_map(|&(slot, text)| TEMPLATE.find(slot).map(|i| (i, slot, text)))
+        .collect();
+    at.sort_by_key(|&(i, _, _)| i);
+    let mut page = String::with_capacity(
+        TEMPLATE.len() + slots.iter().map(|(_, text)| text.len()).sum::<usize>(),
+    );
+    let mut from = 0;
+    for (i, slot, text) in at {
+        page.push_str(&TEMPLATE[from..i]);
+        page.push_str(text);
+        from = i + slot.len();
+    }
+    page.push_str(&TEMPLATE[from..]);
+    page
 }
 
 /// Re-runs a replay on its matchup (checking every digest) and makes its page.

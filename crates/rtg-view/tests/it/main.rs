@@ -232,6 +232,34 @@ fn the_board_shows_each_players_zones_with_current_stats_and_flags() {
 }
 
 #[test]
+fn a_deck_named_like_a_slot_of_the_page_stays_text() {
+    let m = matchup("aggro", "midrange");
+    let mut decks = m.decks.clone();
+    decks[0].name = "/*RTG-DATA*/<!--RTG-TITLE-->".to_owned();
+    let m = Matchup::new(decks[0].clone(), decks[1].clone()).unwrap();
+    let settings = SimConfig::default().game(0);
+    let mut timeline = Timeline::new();
+    let record = play_game_observed(&m, &settings, true, &mut |s, a, e, _| {
+        timeline.observe(s, a, e)
+    });
+    let replay = Replay::from_record(&m, &record);
+    let html = page(&replay, &timeline);
+    let title_start = html.find("<title>").unwrap() + "<title>".len();
+    let title_end = title_start + html[title_start..].find("</title>").unwrap();
+    assert_eq!(
+        &html[title_start..title_end],
+        format!(
+            "/*RTG-DATA*/&lt;!--RTG-TITLE--&gt; vs midrange — seed {}",
+            replay.settings.seed
+        )
+    );
+    let start = html.find("id=\"rtg-replay\">").unwrap() + "id=\"rtg-replay\">".len();
+    let end = start + html[start..].find("</script>").unwrap();
+    let data: serde_json::Value = serde_json::from_str(&html[start..end]).unwrap();
+    assert_eq!(data["replay"], serde_json::to_value(&replay).unwrap());
+}
+
+#[test]
 fn the_page_embeds_the_replay_and_no_name_can_close_its_script() {
     let m = matchup("aggro", "midrange");
     let mut decks = m.decks.clone();
