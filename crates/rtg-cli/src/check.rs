@@ -3,7 +3,6 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 use rtg::CardId;
 use rtg::Catalog;
@@ -49,7 +48,7 @@ impl Files {
 }
 
 /// Runs `rtg check`.
-pub(crate) fn run(args: &Args) -> ExitCode {
+pub(crate) fn run(args: &Args) -> u8 {
     let paths: Vec<PathBuf> = if args.paths.is_empty() {
         let found: Vec<PathBuf> = DEFAULT_PATHS
             .iter()
@@ -58,7 +57,7 @@ pub(crate) fn run(args: &Args) -> ExitCode {
             .collect();
         if found.is_empty() {
             err("error: no paths given, and there is no cards/ or decks/ directory here");
-            return ExitCode::from(2);
+            return 2;
         }
         found
     } else {
@@ -66,7 +65,7 @@ pub(crate) fn run(args: &Args) -> ExitCode {
     };
     if let Some(problem) = paths.iter().find_map(|p| path_problem(p)) {
         err(format!("error: {problem}"));
-        return ExitCode::from(2);
+        return 2;
     }
 
     let mut files = Files::default();
@@ -128,9 +127,9 @@ pub(crate) fn run(args: &Args) -> ExitCode {
         plural(warnings, "warning")
     ));
     if errors.is_empty() && (warnings == 0 || !args.deny_warnings) {
-        ExitCode::SUCCESS
+        0
     } else {
-        ExitCode::FAILURE
+        1
     }
 }
 

@@ -1,6 +1,5 @@
 //! Loading the cards and decks a command plays with, and the command's errors.
 
-use std::fmt;
 use std::path::PathBuf;
 
 use rtg::Catalog;
@@ -9,24 +8,24 @@ use rtg::yaml::{DeckError, ErrorKind, Loader};
 
 use crate::output::path_problem;
 
-/// A command that failed: a usage error (exit 2) or a content error (exit 1).
-#[derive(Debug)]
+/// A command that failed: a usage error (exit 2), a content error or an output that could not
+/// be written (exit 1).
+#[derive(Debug, thiserror::Error)]
 pub(crate) enum CliError {
     /// Bad arguments or a missing file: exit status 2.
+    #[error("{0}")]
     Usage(String),
     /// Invalid cards, decks, scenarios, replays or reports, or a failed check: exit status 1.
+    #[error("{0}")]
     Content(String),
     /// Invalid files, reported by lines that already say where and what
     /// (`path:line:col: error: ...`): exit status 1, printed as they are.
+    #[error("{0}")]
     Diagnostics(String),
-}
-
-impl fmt::Display for CliError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CliError::Usage(m) | CliError::Content(m) | CliError::Diagnostics(m) => f.write_str(m),
-        }
-    }
+    /// Standard output could not be written (a full disk, `> /dev/full`, an I/O error; not a
+    /// closed pipe, which ends the output quietly): exit status 1.
+    #[error("cannot write to standard output: {0}")]
+    Output(#[source] std::io::Error),
 }
 
 impl CliError {
@@ -34,7 +33,7 @@ impl CliError {
     pub(crate) fn code(&self) -> u8 {
         match self {
             CliError::Usage(_) => 2,
-            CliError::Content(_) | CliError::Diagnostics(_) => 1,
+            CliError::Content(_) | CliError::Diagnostics(_) | CliError::Output(_) => 1,
         }
     }
 }

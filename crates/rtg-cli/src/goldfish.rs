@@ -128,7 +128,8 @@ pub(crate) fn run(args: GoldfishArgs) -> Result<(), CliError> {
         }
         text
     };
-    print(&text)
+    print(&text);
+    Ok(())
 }
 
 /// The kill turn's summary and histogram, the mana on curve, the hand left and the end reasons.

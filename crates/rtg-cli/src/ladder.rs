@@ -6,7 +6,6 @@
 //! finite rating; they are put on the Elo scale (400 points = ten-to-one odds) and centred on
 //! 1500. The interval is ±1.96 standard errors from the fit's Fisher information.
 
-use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -205,12 +204,8 @@ pub(crate) fn run(args: LadderArgs) -> Result<(), CliError> {
     } else {
         table(&ladder)
     };
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(CliError::Content(format!("cannot write the ladder: {e}")))
-        }
-        _ => Ok(()),
-    }
+    crate::output::text(&text);
+    Ok(())
 }
 
 fn pairing(deck: &str, first: &str, second: &str, report: &Report) -> Pairing {

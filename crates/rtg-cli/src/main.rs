@@ -2,12 +2,14 @@
 //! replays games, merges shard reports, and runs tournaments and goldfish runs.
 //!
 //! One module per subcommand: `check` is `rtg check`. A new subcommand is a new module with an
-//! `Args` struct (clap derive, documented for `--help`) and a `run(&Args) -> ExitCode`, plus one
-//! variant of [`Command`].
+//! `Args` struct (clap derive, documented for `--help`) and a `run(Args) -> Result<(),
+//! CliError>`, plus one variant of [`Command`].
 //!
-//! Exit codes, for every subcommand: 0 success, 1 the input is invalid (or a check failed),
-//! 2 a usage error (clap's own, or a path that does not exist). Bad input never makes the
-//! program panic or print a backtrace: it is reported as an error message.
+//! Exit codes, for every subcommand: 0 success, 1 the input is invalid (or a check failed, or
+//! the output could not be written), 2 a usage error (clap's own, or a path that does not
+//! exist). Everything printed on standard output goes through [`output`], which reports a failed
+//! write at the end of `main` (a closed pipe excepted: the output just ends). Bad input never
+//! makes the program panic or print a backtrace: it is reported as an error message.
 
 /// `println!` that never panics: formats its arguments and prints them with [`output::out`].
 macro_rules! out {
@@ -44,7 +46,9 @@ use clap::{Parser, Subcommand};
 /// rtg: a Rust engine for MTG-like card games.
 ///
 /// Cards and decks are YAML files (see docs/cards.md). Exit status: 0 when all is well, 1 when
-/// the input is invalid, 2 on a usage error.
+/// the input is invalid or the output cannot be written (`> /dev/full`: the error says so on
+/// standard error), 2 on a usage error. A closed pipe (`rtg play ... | head`) is not an error: the
+/// output just ends.
 #[derive(Parser, Debug)]
 #[command(name = "rtg", version, propagate_version = true)]
 struct Cli {
@@ -108,17 +112,33 @@ enum Command {
     Merge(merge::MergeArgs),
 }
 
-fn finish(result: Result<(), content::CliError>) -> ExitCode {
+/// Prints clap's usage error on standard error, or the help or version asked for on standard
+/// output, and gives the exit status: clap's own, or 1 when the help or version could not be
+/// written (a closed pipe excepted).
+fn clap_exit(error: &clap::Error) -> ExitCode {
+    use std::io::Write;
+    let code = u8::try_from(error.exit_code()).unwrap_or(2);
+    let written = error.print().and_then(|()| std::io::stdout().flush());
+    match written {
+        Err(e) if code == 0 && e.kind() != std::io::ErrorKind::BrokenPipe => {
+            ExitCode::from(finish(Err(content::CliError::Output(e))))
+        }
+        _ => ExitCode::from(code),
+    }
+}
+
+/// The exit status of a command's result, its error printed on standard error.
+fn finish(result: Result<(), content::CliError>) -> u8 {
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => 0,
         // Located diagnostics already read `path:line:col: error: ...`: one prefix, not two.
         Err(error @ content::CliError::Diagnostics(_)) => {
             output::err(format_args!("{error}"));
-            ExitCode::from(error.code())
+            error.code()
         }
         Err(error) => {
             output::err(format_args!("error: {error}"));
-            ExitCode::from(error.code())
+            error.code()
         }
     }
 }
@@ -133,8 +153,11 @@ fn main() -> ExitCode {
             .with_writer(std::io::stderr)
             .init();
     }
-    let cli = Cli::parse();
-    match cli.command {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return clap_exit(&error),
+    };
+    let code = match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Scenario(args) => finish(scenario::run(args)),
         Command::Play(args) => finish(play::run(args)),
@@ -144,5 +167,9 @@ fn main() -> ExitCode {
         Command::Replay(args) => finish(replay::run(args)),
         Command::Merge(args) => finish(merge::run(args)),
         Command::Ladder(args) => finish(ladder::run(args)),
-    }
+    };
+    // Whatever the command printed must have been written: a failed write (`> /dev/full`) is an
+    // error (exit 1, unless the command already failed with its own status); a closed pipe is not.
+    let written = finish(output::finish());
+    ExitCode::from(if code == 0 { written } else { code })
 }

@@ -1,7 +1,7 @@
 //! What the report commands (`simulate`, `tournament`, `goldfish`) share: the progress bar,
 //! the per-card table, the HTML page and the command line it names, and printing a report.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::Path;
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -85,15 +85,11 @@ pub(crate) fn to_value(report: &impl serde::Serialize) -> Result<serde_json::Val
     serde_json::to_value(report).map_err(|e| CliError::Content(e.to_string()))
 }
 
-/// Prints a report's text on standard output; a reader that went away
-/// (`rtg simulate ... | head`) is not an error of the batch.
-pub(crate) fn print(text: &str) -> Result<(), CliError> {
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(CliError::Content(format!("cannot write the report: {e}")))
-        }
-        _ => Ok(()),
-    }
+/// Prints a report's text on standard output (through [`crate::output`]: a failed write is
+/// reported at the end of `main`, a reader that went away, `rtg simulate ... | head`, is not an
+/// error of the batch).
+pub(crate) fn print(text: &str) {
+    crate::output::text(text);
 }
 
 /// The report as pretty JSON with a final newline.

@@ -198,7 +198,8 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
         (false, true, Some(cards)) => report.table() + "\n" + &card_table(cards),
         (false, _, _) => report.table(),
     };
-    print(&text)
+    print(&text);
+    Ok(())
 }
 
 /// A batch's report with its per-card statistics after its other keys.

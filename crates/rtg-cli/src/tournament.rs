@@ -216,7 +216,8 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
         }
         text
     };
-    print(&text)
+    print(&text);
+    Ok(())
 }
 
 /// The matrix of win rates (row deck against column deck) with each deck's mean and rank, then

@@ -4,6 +4,7 @@
 
 mod carried;
 mod check;
+mod full_device;
 mod games;
 mod hostile;
 mod human;
