@@ -211,12 +211,9 @@ impl PairSamplers {
         config: &SimConfig,
     ) -> Result<Vec<(String, String)>, CliError> {
         let mut links = Vec::new();
+        let mut used = std::collections::BTreeSet::new();
         for (matchup, sampler) in &self.pairs {
-            let sub = format!(
-                "{}-vs-{}",
-                file_safe(&matchup.decks[0].name),
-                file_safe(&matchup.decks[1].name)
-            );
+            let sub = pairing_dir(&mut used, &matchup.decks[0].name, &matchup.decks[1].name);
             for (href, text) in sampler.write_games(&dir.join(&sub), matchup, config)? {
                 let pairing = format!("{} vs {}", matchup.decks[0].name, matchup.decks[1].name);
                 links.push((format!("{sub}/{href}"), format!("{pairing}, {text}")));
@@ -231,9 +228,28 @@ impl PairSamplers {
     }
 }
 
-/// A deck name as a file name: letters, digits, `-` and `_` kept, anything else `_`.
+/// The directory of a pairing's pages, `A-vs-B`, unique among those `used` so far: two pairings
+/// whose names map to one directory (`a b` and `a_b`) get `-2`, `-3`, ... in pairing order, so
+/// that no page is written over another's.
+fn pairing_dir(used: &mut std::collections::BTreeSet<String>, a: &str, b: &str) -> String {
+    let base = format!("{}-vs-{}", file_safe(a), file_safe(b));
+    let mut sub = base.clone();
+    let mut n = 1u64;
+    while !used.insert(sub.clone()) {
+        n += 1;
+        sub = format!("{base}-{n}");
+    }
+    sub
+}
+
+/// The most characters of a deck name kept in a directory name.
+const MAX_FILE_NAME_CHARS: usize = 64;
+
+/// A deck name as a file name: letters, digits, `-` and `_` kept, anything else `_`, and at
+/// most [`MAX_FILE_NAME_CHARS`] characters (file systems refuse long names).
 fn file_safe(name: &str) -> String {
     name.chars()
+        .take(MAX_FILE_NAME_CHARS)
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
                 c
@@ -288,4 +304,26 @@ fn index_page(
         count = links.len(),
         which = escape_html(&which),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairings_whose_names_map_to_one_directory_get_their_own() {
+        let mut used = std::collections::BTreeSet::new();
+        let dirs: Vec<String> = [("a b", "c"), ("a_b", "c"), ("a?b", "c"), ("x", "y")]
+            .iter()
+            .map(|(a, b)| pairing_dir(&mut used, a, b))
+            .collect();
+        assert_eq!(dirs, ["a_b-vs-c", "a_b-vs-c-2", "a_b-vs-c-3", "x-vs-y"]);
+    }
+
+    #[test]
+    fn a_long_deck_name_makes_a_short_directory_name() {
+        let long = "n".repeat(1 << 20);
+        let dir = pairing_dir(&mut std::collections::BTreeSet::new(), &long, "b");
+        assert_eq!(dir.len(), MAX_FILE_NAME_CHARS + "-vs-b".len());
+    }
 }
