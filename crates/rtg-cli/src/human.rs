@@ -70,6 +70,9 @@ fn menu(state: &GameState, choices: Vec<Action>, hidden: [bool; 2]) -> Vec<(Stri
     menu
 }
 
+/// The longest reply line read; the rest of a longer line is skipped.
+const MAX_REPLY_BYTES: u64 = 1024;
+
 /// Offers the person their legal actions until they choose, undo or quit.
 fn ask(
     state: &GameState,
@@ -92,16 +95,32 @@ fn ask(
             "choose 1-{}, u to undo your last action, q to quit:",
             menu.len()
         );
-        let mut line = String::new();
-        let read = input
-            .read_line(&mut line)
-            .map_err(|e| CliError::Usage(format!("standard input: {e}")))?;
-        let got = reply((read > 0).then_some(line.as_str()), menu.len());
-        if !matches!(got, Reply::Unclear) {
-            return Ok(got);
+        match read_reply(input, menu.len())? {
+            Ok(got) => return Ok(got),
+            Err(why) => out!("{why}"),
         }
-        out!("`{}` is not one of the choices", line.trim());
     }
+}
+
+/// Reads one reply line: the reply, or why it is none (said, then asked again). A reply is a
+/// few characters: at most [`MAX_REPLY_BYTES`] of a line are kept and the rest of a longer one
+/// is skipped unread into memory, so that a huge line costs no memory.
+fn read_reply(input: &mut dyn BufRead, choices: usize) -> Result<Result<Reply, String>, CliError> {
+    let stdin_error = |e: std::io::Error| CliError::Usage(format!("standard input: {e}"));
+    let mut line = String::new();
+    let read = <&mut dyn BufRead as std::io::Read>::take(&mut *input, MAX_REPLY_BYTES)
+        .read_line(&mut line)
+        .map_err(stdin_error)?;
+    if read as u64 == MAX_REPLY_BYTES && !line.ends_with('\n') {
+        input.skip_until(b'\n').map_err(stdin_error)?;
+        return Ok(Err(format!(
+            "that line is longer than {MAX_REPLY_BYTES} bytes; type a choice's number"
+        )));
+    }
+    Ok(match reply((read > 0).then_some(line.as_str()), choices) {
+        Reply::Unclear => Err(format!("`{}` is not one of the choices", line.trim())),
+        got => Ok(got),
+    })
 }
 
 /// Plays the game with the person on `human`'s side and the settings' bot on the other,
@@ -222,4 +241,27 @@ pub(crate) fn play_human(
     record.turns = state.turn();
     record.final_digest = state.digest();
     Ok(record)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_huge_reply_line_is_skipped_without_keeping_it() {
+        let mut text = "x".repeat(8 << 20);
+        text.push_str("\n2\n");
+        let mut input = std::io::Cursor::new(text.into_bytes());
+        let first = read_reply(&mut input, 3).unwrap();
+        assert!(matches!(&first, Err(why) if why.contains("longer than 1024 bytes")));
+        // The rest of the long line is gone, the next line is read as the reply.
+        assert!(matches!(
+            read_reply(&mut input, 3).unwrap(),
+            Ok(Reply::Choose(1))
+        ));
+        assert!(matches!(
+            read_reply(&mut input, 3).unwrap(),
+            Ok(Reply::Quit)
+        ));
+    }
 }
