@@ -38,6 +38,7 @@ mod replay_cards;
 mod report;
 mod simulate;
 mod stats;
+mod text;
 mod tournament;
 
 pub use batch::{Batch, Running, play_batch, play_batch_with};
@@ -70,6 +71,7 @@ pub use simulate::{
     simulate, simulate_rows, simulate_with,
 };
 pub use stats::{Bar, Distribution, Histogram};
+pub use text::{pad_left, pad_right};
 pub use tournament::{
     Cell, Standing, TournamentError, TournamentProgress, TournamentReport, standings, tournament,
     tournament_with,

@@ -280,6 +280,8 @@ impl Report {
         // Labels name the decks: the column is as wide as the longest, 24 at least.
         let longest = self.deck_a.chars().count().max(self.deck_b.chars().count());
         let w = 24.max(longest + 18);
+        // Padded by hand: a `{:<w$}` width past u16::MAX panics, and deck names come from files.
+        let label = |text: &str| crate::pad_right(text, w);
         let mut out = String::new();
         let games = if self.games == 1 { "game" } else { "games" };
         out.push_str(&format!(
@@ -305,57 +307,62 @@ impl Report {
         }
         out.push('\n');
         out.push_str(&format!(
-            "  {:<w$}{:>10}\n",
-            format!("{} wins", self.deck_a),
+            "  {}{:>10}\n",
+            label(&format!("{} wins", self.deck_a)),
             self.wins_a
         ));
         out.push_str(&format!(
-            "  {:<w$}{:>10}\n",
-            format!("{} wins", self.deck_b),
+            "  {}{:>10}\n",
+            label(&format!("{} wins", self.deck_b)),
             self.wins_b
         ));
-        out.push_str(&format!("  {:<w$}{:>10}\n", "draws", self.draws));
-        out.push_str(&format!("  {:<w$}{:>10}\n", "engine errors", self.errors()));
+        out.push_str(&format!("  {}{:>10}\n", label("draws"), self.draws));
+        out.push_str(&format!(
+            "  {}{:>10}\n",
+            label("engine errors"),
+            self.errors()
+        ));
         if let Some(reasons) = &self.end_reasons {
             for (deck, name) in [&self.deck_a, &self.deck_b].into_iter().enumerate() {
                 out.push_str(&format!(
-                    "  {:<w$}{:>10}\n",
-                    format!("{name} lost, health 0"),
+                    "  {}{:>10}\n",
+                    label(&format!("{name} lost, health 0")),
                     reasons.health[deck]
                 ));
                 out.push_str(&format!(
-                    "  {:<w$}{:>10}\n",
-                    format!("{name} lost, empty deck"),
+                    "  {}{:>10}\n",
+                    label(&format!("{name} lost, empty deck")),
                     reasons.empty_deck[deck]
                 ));
             }
             out.push_str(&format!(
-                "  {:<w$}{:>10}\n",
-                "turn limit reached", reasons.turn_limit
+                "  {}{:>10}\n",
+                label("turn limit reached"),
+                reasons.turn_limit
             ));
         }
         out.push_str(&format!(
-            "  {:<w$}{:>10}   95% CI {} .. {}\n",
-            format!("{} win rate", self.deck_a),
+            "  {}{:>10}   95% CI {} .. {}\n",
+            label(&format!("{} win rate", self.deck_a)),
             pct(rate),
             pct(lo),
             pct(hi)
         ));
         out.push_str(&format!(
-            "  {:<w$}{:>10}\n",
-            "first player win rate",
+            "  {}{:>10}\n",
+            label("first player win rate"),
             pct(self.first_player_win_rate())
         ));
         out.push_str(&format!(
-            "  {:<w$}{:>10.1}   min {} max {}\n",
-            "turns (mean)",
+            "  {}{:>10.1}   min {} max {}\n",
+            label("turns (mean)"),
             self.mean_turns(),
             self.turns_min.map_or("-".to_owned(), |t| t.to_string()),
             self.turns_max.map_or("-".to_owned(), |t| t.to_string()),
         ));
         out.push_str(&format!(
-            "  {:<w$}{:>10.0}   ({:.2} s)\n",
-            "games per second",
+            "  {}{:>10.0}   ({:.2} s)\n",
+            label("games per second"),
             self.games_per_second(),
             self.seconds
         ));

@@ -9,6 +9,7 @@ use rtg_core::{
 };
 use serde_saphyr::Spanned;
 
+use crate::MAX_NAME_CHARS;
 use crate::error::{ErrorKind, LoadError, Source};
 use crate::path::{FieldPath, Position};
 use crate::raw::{RawAbility, RawCard, RawParam};
@@ -20,7 +21,7 @@ mod params;
 
 use alteration::CardInfo;
 
-/// The longest a card id or name may be.
+/// The longest a card id may be (names: [`MAX_NAME_CHARS`]).
 const MAX_ID_LEN: usize = 128;
 
 /// Why a `template_card_id` could not be resolved.
@@ -64,6 +65,16 @@ fn valid_id(text: &str) -> bool {
         && !text.chars().any(|c| c.is_whitespace() || c.is_control())
 }
 
+/// [`ErrorKind::TooLong`] when `name` has more than [`MAX_NAME_CHARS`] characters.
+pub(crate) fn too_long(what: &'static str, name: &str) -> Option<ErrorKind> {
+    let length = name.chars().count();
+    (length > MAX_NAME_CHARS).then_some(ErrorKind::TooLong {
+        what,
+        length,
+        limit: MAX_NAME_CHARS,
+    })
+}
+
 impl Builder<'_> {
     fn err(&self, path: &FieldPath, at: Option<Position>, kind: ErrorKind) -> LoadError {
         self.source.error(self.card_id.as_ref(), path, at, kind)
@@ -97,6 +108,9 @@ impl Builder<'_> {
                     found: format!("{:?}", raw.name.value),
                 },
             ));
+        }
+        if let Some(kind) = too_long("a card name", &raw.name.value) {
+            return Err(self.err(&path.key("name"), at(&raw.name), kind));
         }
         let card_type = raw.card_type.value.0;
         let mana = raw.mana.as_ref().map_or(Mana::EMPTY, |m| m.value.0);
@@ -202,6 +216,9 @@ impl Builder<'_> {
                     found: format!("{:?}", raw.name.value),
                 },
             ));
+        }
+        if let Some(kind) = too_long("an ability name", &raw.name.value) {
+            return Err(self.err(&path.key("name"), at(&raw.name), kind));
         }
         let ability_type = raw.ability_type.0;
         let mana_requirement = raw

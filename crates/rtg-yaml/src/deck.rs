@@ -106,6 +106,11 @@ pub(crate) fn parse_deck(catalog: &Catalog, file: &Path, text: &str) -> Result<D
             .into());
     }
     let mut errors = Vec::new();
+    if let Some(name) = &raw.name
+        && let Some(kind) = crate::build::too_long("a deck name", &name.value)
+    {
+        errors.push(source.error(None, &root.key("name"), at(name), kind));
+    }
     let mut cards = Vec::new();
     let mut total: u64 = 0;
     // Built on the first unknown card, once: each lookup then costs bounded work.
@@ -137,7 +142,7 @@ pub(crate) fn parse_deck(catalog: &Catalog, file: &Path, text: &str) -> Result<D
     if !errors.is_empty() {
         return Err(LoadErrors(errors));
     }
-    let name = raw.name.unwrap_or_else(|| {
+    let name = raw.name.map(|n| n.value).unwrap_or_else(|| {
         file.file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default()

@@ -234,6 +234,17 @@ pub enum ErrorKind {
         /// What was found.
         found: String,
     },
+    /// A name longer than [`crate::MAX_NAME_CHARS`] characters (a card's, an ability's or a
+    /// deck's `name`). The message gives its length, not the name.
+    #[error("expected {what} of at most {limit} characters, found one of {length} characters")]
+    TooLong {
+        /// What it is (`a card name`, `a deck name`, ...).
+        what: &'static str,
+        /// Its length in characters.
+        length: usize,
+        /// The limit, [`crate::MAX_NAME_CHARS`].
+        limit: usize,
+    },
     /// A parameter the effect does not take.
     #[error("effect `{effect}` takes no parameter `{param}`; it takes: {}{}", list_or_none(.expected), did_you_mean(.suggestion))]
     UnknownParam {

@@ -85,6 +85,10 @@ pub use yaml::parser_events;
 pub const MAX_COPIES: u32 = 1_000;
 /// The most cards a deck may hold in total.
 pub const MAX_DECK_CARDS: u64 = 10_000;
+/// The most characters a display name may have: a card's `name`, an ability's `name` and a
+/// deck's `name` (longer ones are refused with [`ErrorKind::TooLong`]). Tables print names in
+/// full, so a name stays short enough to read.
+pub const MAX_NAME_CHARS: usize = 256;
 /// How long a chain of `template_card_id` references may be (a card spawning a card that spawns
 /// a card ...) within one batch of files.
 pub const MAX_TEMPLATE_DEPTH: usize = 16;

@@ -502,7 +502,7 @@ impl<'de> Deserialize<'de> for RawDeckCards {
 )]
 pub(crate) struct RawDeck {
     #[serde(default)]
-    pub(crate) name: Option<String>,
+    pub(crate) name: Option<Spanned<String>>,
     #[serde(default)]
     pub(crate) description: Option<String>,
     pub(crate) cards: Spanned<RawDeckCards>,

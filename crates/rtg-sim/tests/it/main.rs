@@ -9,6 +9,7 @@ mod carried;
 mod end_reasons;
 mod language;
 mod language_deck;
+mod long_names;
 mod reports;
 mod rules;
 mod untrusted;

@@ -114,6 +114,39 @@ fn deck_counts_of_zero_negative_or_absurd_are_rejected() {
 }
 
 #[test]
+fn deck_names_longer_than_the_limit_are_rejected() {
+    let dir = TempDir::new();
+    let long = "d".repeat(65_518);
+    let path = dir.write(
+        "d.yaml",
+        format!("name: {long}\ncards:\n  goblin_01: 1\n  nope: 1\n"),
+    );
+    let errors = load_deck(&catalog(), &path).unwrap_err();
+    let e = &errors.0[0];
+    assert!(
+        matches!(
+            e.kind(),
+            ErrorKind::TooLong { what: "a deck name", length: 65_518, limit }
+                if *limit == rtg_yaml::MAX_NAME_CHARS
+        ),
+        "{e}"
+    );
+    assert_eq!(e.line(), Some(1), "{e}");
+    let text = e.to_string();
+    assert!(
+        text.contains("d.yaml:1:") && text.contains("name") && text.contains("at most 256"),
+        "{text}"
+    );
+    assert!(!text.contains(&long), "{text}");
+    // The unknown card is reported too.
+    assert_eq!(errors.0.len(), 2, "{errors:?}");
+
+    let name = "d".repeat(rtg_yaml::MAX_NAME_CHARS);
+    let path = dir.write("d.yaml", format!("name: {name}\ncards:\n  goblin_01: 1\n"));
+    assert_eq!(load_deck(&catalog(), &path).unwrap().name, name);
+}
+
+#[test]
 fn empty_and_malformed_decks_are_rejected() {
     let dir = TempDir::new();
     let path = dir.write("d.yaml", "name: Nothing\ncards: {}\n");

@@ -180,6 +180,62 @@ fn empty_names_and_bad_card_ids_are_rejected() {
     assert_at(&e, 1, Some("card_id"), &["without spaces"]);
 }
 
+#[test]
+fn names_longer_than_the_limit_are_rejected_with_their_length() {
+    // 65,536 characters once panicked the card table; the loader now refuses the name.
+    let long = "x".repeat(65_536);
+    let e = card_error(&base_with("name: Test", &format!("name: {long}")));
+    assert!(
+        matches!(
+            e.kind(),
+            ErrorKind::TooLong { what: "a card name", length: 65_536, limit }
+                if *limit == rtg_yaml::MAX_NAME_CHARS
+        ),
+        "{e}"
+    );
+    assert_at(
+        &e,
+        2,
+        Some("name"),
+        &[
+            "card.yaml:2:",
+            "a card name of at most 256 characters",
+            "65536",
+        ],
+    );
+    assert!(
+        !e.to_string().contains(&long),
+        "the message does not repeat the name"
+    );
+
+    // Exactly the limit is fine, in characters (not bytes).
+    let at_limit = "é".repeat(rtg_yaml::MAX_NAME_CHARS);
+    let def = crate::support::card_ok(&base_with("name: Test", &format!("name: {at_limit}")), None);
+    assert_eq!(def.name, at_limit);
+
+    let e = card_error(&base_with(
+        "name: Blast",
+        &format!("name: {}", "y".repeat(257)),
+    ));
+    assert!(
+        matches!(
+            e.kind(),
+            ErrorKind::TooLong {
+                what: "an ability name",
+                length: 257,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert_at(
+        &e,
+        9,
+        Some("abilities[0].name"),
+        &["an ability name", "257"],
+    );
+}
+
 // --- names --------------------------------------------------------------------------------
 
 #[test]
