@@ -213,6 +213,29 @@ impl Core {
     }
 }
 
+/// The most games a [`PyVecEnv`] steps together (`rtg.env.MAX_ENVS`): each holds a game state,
+/// so a count from Python is bounded before anything is allocated for it.
+pub(crate) const MAX_ENVS: usize = 4096;
+
+/// The number of games `n` a Python caller asked for, from 1 to [`MAX_ENVS`]: any other
+/// integer (negative, 0, `2**63`, beyond 64 bits) is a `ValueError`, not a panic or an abort.
+fn env_count(n: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let out_of_range = || {
+        PyValueError::new_err(format!(
+            "a VectorEnv holds from 1 to {MAX_ENVS} games, found n = {}",
+            n.str().map_or_else(|_| "?".to_owned(), |s| s.to_string())
+        ))
+    };
+    if !n.is_instance_of::<pyo3::types::PyInt>() {
+        // A float, a string, ...: Python's own TypeError.
+        return n.extract::<usize>();
+    }
+    match n.extract::<u64>() {
+        Ok(n) if (1..=MAX_ENVS as u64).contains(&n) => Ok(n as usize),
+        _ => Err(out_of_range()),
+    }
+}
+
 /// n games for an agent against a named bot. See `rtg.env.VectorEnv` for the Python API.
 #[pyclass(module = "rtg", name = "VecEnv")]
 pub(crate) struct PyVecEnv {
@@ -231,7 +254,7 @@ impl PyVecEnv {
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
-        n: usize,
+        n: &Bound<'_, PyAny>,
         deck_a: &Bound<'_, PyAny>,
         deck_b: &Bound<'_, PyAny>,
         opponent: &str,
@@ -242,10 +265,8 @@ impl PyVecEnv {
         strict: bool,
         rules: Option<&str>,
     ) -> PyResult<PyVecEnv> {
+        let n = env_count(n)?;
         let rules = crate::state::rules_of(rules)?;
-        if n == 0 {
-            return Err(PyValueError::new_err("a VecEnv needs at least one game"));
-        }
         if seat.is_some_and(|s| s > 1) {
             return Err(PyValueError::new_err("seat is 0, 1 or None (alternate)"));
         }

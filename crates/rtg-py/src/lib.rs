@@ -41,6 +41,7 @@ fn _rtg(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sim::replay, m)?)?;
     m.add_function(wrap_pyfunction!(sim::run_scenario, m)?)?;
     m.add_function(wrap_pyfunction!(catalogue::variables, m)?)?;
+    m.add("MAX_ENVS", env::MAX_ENVS)?;
     m.add("PHASES", state::phase_names())?;
     m.add(
         "CARD_TYPES",

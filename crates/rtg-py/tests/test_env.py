@@ -170,3 +170,22 @@ def test_under_ptg_09_an_attacker_shows_tapped(root):
         obs, _, terminated, truncated, info = env.step(int(plays[0]) if plays else 0)
         assert not (terminated or truncated)
     pytest.fail("the agent never had an attack")
+
+
+@pytest.mark.parametrize("n", [0, -1, rtg.env.MAX_ENVS + 1, 2**40, 2**63, 2**64, 2**200])
+def test_an_out_of_range_number_of_games_is_a_value_error(root, n):
+    # 2**63 once raised PanicException, 2**40 aborted the interpreter.
+    assert rtg.env.MAX_ENVS == 4096
+    with pytest.raises(ValueError, match=r"from 1 to 4096 games, found n = "):
+        VectorEnv(n)
+
+
+def test_a_number_of_games_that_is_not_an_integer_is_a_type_error(root):
+    with pytest.raises(TypeError):
+        VectorEnv(2.0)
+
+
+def test_the_largest_number_of_games_steps(root):
+    env = VectorEnv(rtg.env.MAX_ENVS)
+    obs, info = env.reset(seed=1)
+    assert obs.shape == (rtg.env.MAX_ENVS, OBSERVATION_SIZE)

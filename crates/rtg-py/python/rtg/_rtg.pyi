@@ -6,6 +6,7 @@ from os import PathLike
 _Path = Union[str, "PathLike[str]"]
 _Target = Tuple[str, int]  # ("player", seat) or ("card", id)
 
+MAX_ENVS: int
 PHASES: List[str]
 PLAYABLE_PHASES: List[str]
 CARD_TYPES: List[str]

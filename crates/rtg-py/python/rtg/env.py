@@ -29,8 +29,11 @@ except ImportError:  # pragma: no cover
     _gym = None
     _spaces = None
 
-__all__ = ["Env", "VectorEnv", "ACTION_COUNT", "OBSERVATION_SIZE", "CHOICE_SLOTS"]
+__all__ = ["Env", "VectorEnv", "ACTION_COUNT", "OBSERVATION_SIZE", "CHOICE_SLOTS", "MAX_ENVS"]
 
+#: The most games a :class:`VectorEnv` steps together; any other ``n`` than 1 to ``MAX_ENVS``
+#: raises ``ValueError``.
+MAX_ENVS: int = _rtg.MAX_ENVS
 #: The number of action indices.
 ACTION_COUNT: int = _rtg.ACTION_COUNT
 #: The length of an observation vector.
@@ -71,6 +74,7 @@ def _load_decks(deck_a: Any, deck_b: Any, cards: Any) -> Tuple[Any, Any]:
 
 class VectorEnv:
     """``n`` games stepped together: ``step(actions)`` takes one action index per game.
+    ``n`` is from 1 to :data:`MAX_ENVS` (4096); any other count raises ``ValueError``.
 
     ``VectorEnv(n, deck_a, deck_b, opponent="greedy", seat=None, max_turns=200, cards=None,
     rules="ptg-0.2")``. ``seat`` is the agent's seat (0 goes first) or None to alternate;
