@@ -35,6 +35,7 @@ mod reporting;
 mod sample;
 mod scenario;
 mod setup;
+mod signing;
 mod simulate;
 mod tournament;
 mod viewer;
@@ -110,6 +111,10 @@ enum Command {
     Ladder(ladder::LadderArgs),
     /// Merge shard reports (`rtg simulate --shard K/N --json`) into the whole batch's report.
     Merge(merge::MergeArgs),
+    /// Make an Ed25519 key pair for signed replays: `NAME.key` (secret: keep it) and `NAME.pub`
+    /// (public: give it to whoever checks your replays). Neither file is overwritten. See
+    /// `rtg play --sign` and `rtg replay --verify-key`, and docs/viewer.md.
+    Keygen(KeygenArgs),
 }
 
 /// Prints clap's usage error on standard error, or the help or version asked for on standard
@@ -125,6 +130,23 @@ fn clap_exit(error: &clap::Error) -> ExitCode {
         }
         _ => ExitCode::from(code),
     }
+}
+
+/// `rtg keygen NAME`.
+#[derive(clap::Args, Debug)]
+struct KeygenArgs {
+    /// The key pair's name: writes `NAME.key` and `NAME.pub`.
+    name: std::path::PathBuf,
+}
+
+fn keygen(args: &KeygenArgs) -> Result<(), content::CliError> {
+    let (secret, public) = signing::keygen(&args.name)?;
+    out!(
+        "secret key written to {} (keep it), public key to {}",
+        secret.display(),
+        public.display()
+    );
+    Ok(())
 }
 
 /// The exit status of a command's result, its error printed on standard error.
@@ -167,6 +189,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => finish(replay::run(args)),
         Command::Merge(args) => finish(merge::run(args)),
         Command::Ladder(args) => finish(ladder::run(args)),
+        Command::Keygen(args) => finish(keygen(&args)),
     };
     // Whatever the command printed must have been written: a failed write (`> /dev/full`) is an
     // error (exit 1, unless the command already failed with its own status); a closed pipe is not.

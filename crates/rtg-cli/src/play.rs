@@ -33,6 +33,10 @@ pub(crate) struct PlayArgs {
     /// Write a replay file of the game (JSON) for `rtg replay`.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// Sign the replay file with this secret key (from `rtg keygen`), writing `FILE.sig`
+    /// beside it: `rtg replay FILE --verify-key NAME.pub` then proves who recorded it.
+    #[arg(long, value_name = "KEY", requires = "record")]
+    sign: Option<PathBuf>,
     /// Print only the result.
     #[arg(long)]
     quiet: bool,
@@ -107,9 +111,14 @@ pub(crate) fn run(args: PlayArgs) -> Result<(), CliError> {
     if let Some(path) = &args.record {
         let json =
             serde_json::to_string_pretty(&replay).map_err(|e| CliError::Content(e.to_string()))?;
-        std::fs::write(path, json + "\n")
+        let bytes = json + "\n";
+        std::fs::write(path, &bytes)
             .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
         out!("replay written to {}", path.display());
+        if let Some(key) = &args.sign {
+            let signature = crate::signing::sign(path, bytes.as_bytes(), key)?;
+            out!("signature written to {}", signature.display());
+        }
     }
     if let (Some(path), Some(timeline)) = (&args.html, &timeline) {
         write_page(path, &replay, timeline)?;

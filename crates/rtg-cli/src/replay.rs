@@ -31,6 +31,10 @@ pub(crate) struct ReplayArgs {
     /// Write the game as a viewer page: one self-contained HTML file (see docs/viewer.md).
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
+    /// Refuse the file unless `FILE.sig` is its signature by this public key (from `rtg
+    /// keygen`, signed by `rtg play --sign`): a signature over the whole file, checked first.
+    #[arg(long, value_name = "KEY")]
+    verify_key: Option<PathBuf>,
 }
 
 /// The matchup to re-run the replay on: the definitions it carries, compared with the given
@@ -72,7 +76,19 @@ pub(crate) fn run(args: ReplayArgs) -> Result<(), CliError> {
     if let Some(problem) = path_problem(&args.file) {
         return Err(CliError::Usage(problem));
     }
-    let replay: Replay = read_json(&args.file, "replay file")?;
+    let replay: Replay = match &args.verify_key {
+        // The bytes checked are the bytes replayed (the file is read once).
+        Some(key) => {
+            let bytes = rtg::sim::read_bounded(&args.file, rtg::sim::MAX_JSON_BYTES)
+                .map_err(|e| CliError::Usage(format!("replay file: {e}")))?;
+            crate::signing::verify(&args.file, &bytes, key)?;
+            let json = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+            serde_json::from_slice(json).map_err(|e| {
+                CliError::Content(format!("{}: not a replay file: {e}", args.file.display()))
+            })?
+        }
+        None => read_json(&args.file, "replay file")?,
+    };
     let matchup = matchup_of(&replay, &args)?;
     let print = Print::from_flags(args.quiet, args.events, true);
     let mut narration = Narration::new(print, args.html.is_some());

@@ -15,6 +15,7 @@ mod reports;
 mod rules;
 mod sample;
 mod scenario;
+mod signing;
 mod simulate;
 mod support;
 mod warnings;
