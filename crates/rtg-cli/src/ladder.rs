@@ -392,7 +392,7 @@ fn table(ladder: &Ladder) -> String {
         .map(|r| r.bot.len())
         .max()
         .unwrap_or(3)
-        .max(3);
+        .clamp(3, crate::reporting::MAX_COLUMN_CHARS);
     out += &format!(
         "{:<width$}  {:>6}  {:>15}  {:>6}  {:>6}\n",
         "bot", "elo", "95% interval", "games", "score"

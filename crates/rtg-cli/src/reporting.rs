@@ -10,6 +10,10 @@ use rtg::sim::CardRow;
 
 use crate::content::CliError;
 
+/// The widest a table's name column is padded to. A longer name is printed whole and pushes its
+/// row out (a width beyond what `format!` takes would panic: names come from files).
+pub(crate) const MAX_COLUMN_CHARS: usize = 64;
+
 /// A progress bar on standard error when it is a terminal (none in pipes and tests).
 pub(crate) fn progress_bar(len: u64, unit: &str) -> Option<ProgressBar> {
     if !std::io::stderr().is_terminal() {
@@ -109,7 +113,7 @@ pub(crate) fn card_table(rows: &[CardRow]) -> String {
         .map(|r| r.name.chars().count())
         .max()
         .unwrap_or(4)
-        .max(4);
+        .clamp(4, MAX_COLUMN_CHARS);
     for r in rows {
         if deck != Some(r.deck.as_str()) {
             deck = Some(r.deck.as_str());
@@ -142,4 +146,43 @@ pub(crate) fn card_table(rows: &[CardRow]) -> String {
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(deck: &str, name: &str) -> CardRow {
+        CardRow {
+            deck: deck.to_owned(),
+            card_id: "c".to_owned(),
+            name: name.to_owned(),
+            copies: 1,
+            games: 10,
+            drawn: 5,
+            played: 4,
+            win_rate_drawn: Some(0.5),
+            win_rate_not_drawn: None,
+            win_rate_played: Some(0.25),
+            mean_turn_played: Some(3.0),
+            never_played: false,
+            left_in_hand: 1,
+            abilities: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_name_longer_than_any_column_is_printed_whole_without_panic() {
+        let long = "n".repeat(1 << 16);
+        let table = card_table(&[row("d", &long), row("d", "Goblin")]);
+        assert!(table.contains(&long));
+        // Short names still line up: the column is capped, not gone.
+        let short = card_table(&[row("d", "Goblin"), row("d", "Fireball")]);
+        let widths: Vec<usize> = short
+            .lines()
+            .filter(|l| l.contains("Goblin") || l.contains("Fireball"))
+            .map(|l| l.find(" 1 ").unwrap_or(0))
+            .collect();
+        assert_eq!(widths[0], widths[1], "{short}");
+    }
 }

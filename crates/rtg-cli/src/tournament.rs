@@ -229,7 +229,7 @@ fn table(r: &TournamentReport) -> String {
         .map(|d| d.chars().count())
         .max()
         .unwrap_or(4)
-        .max(8);
+        .clamp(8, crate::reporting::MAX_COLUMN_CHARS);
     let mut out = format!(
         "tournament of {} decks ({} vs {}), seed {}, {} games per pair{}\n",
         r.decks.len(),

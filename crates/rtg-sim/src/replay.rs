@@ -21,12 +21,26 @@ pub const OLDEST_REPLAY_VERSION: u32 = 1;
 /// A deck as a replay names it.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct ReplayDeck {
-    /// Its name.
+    /// Its name: at most [`rtg_yaml::MAX_NAME_CHARS`] characters, as in a deck file.
+    #[serde(deserialize_with = "bounded_name")]
     pub name: String,
     /// Its card ids, in deck order: at most [`rtg_yaml::MAX_DECK_CARDS`], as in a deck file
     /// (refused while reading, before a longer list is built).
     #[serde(deserialize_with = "bounded_deck")]
     pub cards: Vec<String>,
+}
+
+/// A deck's name, refused when longer than a deck file's may be.
+fn bounded_name<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+    let name = String::deserialize(deserializer)?;
+    let length = name.chars().count();
+    if length > rtg_yaml::MAX_NAME_CHARS {
+        return Err(D::Error::custom(format!(
+            "a deck name holds at most {} characters, as in a deck file, found {length}",
+            rtg_yaml::MAX_NAME_CHARS
+        )));
+    }
+    Ok(name)
 }
 
 /// A deck's card list, refused as soon as it holds more than [`rtg_yaml::MAX_DECK_CARDS`]:

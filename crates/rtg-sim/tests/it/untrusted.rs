@@ -636,3 +636,14 @@ fn a_replay_naming_a_bot_rtg_cannot_make_is_refused() {
         }
     }
 }
+
+#[test]
+fn a_replay_deck_name_longer_than_a_deck_file_may_have_is_refused() {
+    let (_, replay) = replay();
+    let mut json: serde_json::Value = serde_json::to_value(&replay).unwrap();
+    json["decks"][1]["name"] = serde_json::Value::from("n".repeat(1 << 20));
+    let error = serde_json::from_value::<Replay>(json)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("at most 256 characters"), "{error}");
+}
