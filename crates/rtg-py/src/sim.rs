@@ -113,10 +113,16 @@ fn deck_list(
         Ok(n) if !n.is_none() => n.extract::<String>()?,
         _ => fallback.to_owned(),
     };
-    Ok(DeckList {
-        name,
-        cards: defs_of(deck)?,
-    })
+    let cards = defs_of(deck)?;
+    // The CLI's limits: a deck file has at least one card and at most MAX_DECK_CARDS.
+    if cards.is_empty() || cards.len() as u64 > rtg::yaml::MAX_DECK_CARDS {
+        return Err(PyValueError::new_err(format!(
+            "{fallback}: a deck holds from 1 to {} cards, found {}",
+            rtg::yaml::MAX_DECK_CARDS,
+            cards.len()
+        )));
+    }
+    Ok(DeckList { name, cards })
 }
 
 /// A bot written in Python: called as `bot(view)` with the deciding player's `View` (what that
@@ -251,6 +257,13 @@ pub(crate) fn simulate<'py>(
         return Err(PyValueError::new_err(
             "games=0: a batch needs at least one game",
         ));
+    }
+    // The CLI's limit (`--max-turns`): from 1 to MAX_TURNS.
+    if max_turns == 0 || max_turns > rtg::sim::MAX_TURNS {
+        return Err(PyValueError::new_err(format!(
+            "max_turns={max_turns}: the turn limit is from 1 to {}",
+            rtg::sim::MAX_TURNS
+        )));
     }
     let paths = card_paths(cards)?;
     let mut catalog = None;

@@ -103,3 +103,11 @@ def test_scenarios_run_and_say_whether_they_pass(root, rtg_bin):
     assert isinstance(result["final_state"], rtg.State)
     with pytest.raises(rtg.RtgError):
         rtg.run_scenario("scenarios/no_such_file.yaml")
+
+
+def test_simulate_takes_the_clis_limits(root):
+    for bad in (0, 10_001):
+        with pytest.raises(ValueError, match="turn limit is from 1 to 10000"):
+            rtg.simulate("aggro", "midrange", games=2, max_turns=bad)
+    with pytest.raises(ValueError, match="deck_a: a deck holds from 1 to 10000 cards, found 0"):
+        rtg.simulate([], "midrange", games=2)
