@@ -208,6 +208,13 @@ impl PyState {
     /// Shuffles the decks, deals the opening hands and enters turn 1's draw phase.
     #[pyo3(signature = (hand_sizes = (7, 7)))]
     fn start(&self, py: Python<'_>, hand_sizes: (u32, u32)) -> PyResult<(PyState, PyEvents)> {
+        // The CLI's limit on opening hands: each is drawn card by card, even from an empty deck.
+        let most = rtg::sim::MAX_OPENING_HAND;
+        if hand_sizes.0 > most || hand_sizes.1 > most {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "hand sizes {hand_sizes:?}: an opening hand is from 0 to {most} cards"
+            )));
+        }
         match rtg::start_with_hands(&self.state, [hand_sizes.0, hand_sizes.1]) {
             Ok(outcome) => Ok((
                 PyState {

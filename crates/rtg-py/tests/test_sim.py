@@ -111,3 +111,13 @@ def test_simulate_takes_the_clis_limits(root):
             rtg.simulate("aggro", "midrange", games=2, max_turns=bad)
     with pytest.raises(ValueError, match="deck_a: a deck holds from 1 to 10000 cards, found 0"):
         rtg.simulate([], "midrange", games=2)
+
+
+def test_an_opening_hand_beyond_the_clis_limit_is_refused_at_once(root):
+    from rtg import Game, Player  # PTG 0.2.0's names
+
+    catalog = rtg.build_catalog(rtg.load_cards_from_dir("cards"))
+    deck = list(rtg.load_deck(catalog, "decks/aggro.yaml"))
+    game = Game([Player("a", deck, hand_size=2**32 - 1), Player("b", deck)])
+    with pytest.raises(ValueError, match="an opening hand is from 0 to 1000 cards"):
+        game.start()
