@@ -7,6 +7,8 @@
 //! - `cargo xtask browser`: the headless-browser tests of the pages in `tests/browser/`.
 //! - `cargo xtask differential`: the differential test against PTG 0.9.13 (`tools/ptg-diff/`),
 //!   when a Python 3.12 or later is there.
+//! - `cargo xtask fuzz [--seconds N]`: each fuzz target of `fuzz/` for N seconds (nightly,
+//!   cargo-fuzz; not part of `ci`).
 //! - `cargo xtask python`: the Python package's pytest suite, in a virtual environment under
 //!   `target/`.
 //! - `cargo xtask snapshots [--accept]`: review (and accept) insta snapshot changes without
@@ -25,6 +27,7 @@ mod differential;
 mod doc_examples;
 #[cfg(test)]
 mod facade;
+mod fuzz;
 #[cfg(test)]
 mod json;
 #[cfg(test)]
@@ -63,6 +66,9 @@ Commands:
                         Play random card sets and positions through PTG 0.9.13 and rtg and
                         compare them after every step (tools/ptg-diff/; needs Python 3.12+).
                         See `cargo xtask differential --help`.
+  fuzz [--seconds N] [TARGET ...]
+                        Run each cargo-fuzz target of fuzz/ for N seconds (default 600); needs
+                        nightly Rust and cargo-fuzz. Not part of `ci`. See fuzz/README.md.
   python                Run the Python package's tests (crates/rtg-py/tests, pytest) in a
                         virtual environment under target/py-venv, after `maturin develop`.
   snapshots [--accept]  Run the tests writing changed insta snapshots as `.snap.new` files,
@@ -85,6 +91,7 @@ fn main() -> ExitCode {
         "browser" => browser::run(rest),
         "differential" => differential::run(rest),
         "python" => python::run(rest),
+        "fuzz" => fuzz::run(rest),
         "snapshots" => snapshots::run(rest),
         "help" | "-h" | "--help" => {
             print!("{USAGE}");
