@@ -26,10 +26,10 @@
 //! after every action and every resolved item, where the state-based checks run, and when a
 //! position is built; no flag lives outside the state.
 
-use crate::alteration::{AlterationRef, Amount, ParamValue};
+use crate::alteration::{AlterationRef, ParamValue};
 use crate::card::{AbilityType, Technique, TechniqueSet};
 use crate::condition::Scope;
-use crate::effect::{MAX_AMOUNT, ParamKind};
+use crate::effect::ParamKind;
 use crate::event::{Event, EventType, Target};
 use crate::ids::InstanceId;
 use crate::state::{CardInstance, GameState};
@@ -387,7 +387,7 @@ impl GameState {
 fn evaluate(modifier: &Modifier, scope: &Scope<'_>, stamp: u32) -> Option<Ongoing> {
     let mut part = Ongoing::default();
     let number = |value: &Option<ParamValue>, kind: ParamKind| -> Option<i32> {
-        value.as_ref().map(|v| whole(v, scope, kind))
+        value.as_ref().and_then(|v| v.whole_in(scope, || kind))
     };
     match modifier {
         Modifier::SetStats { attack, defense } => {
@@ -407,24 +407,6 @@ fn evaluate(modifier: &Modifier, scope: &Scope<'_>, stamp: u32) -> Option<Ongoin
         Modifier::Unblockable => part.unblockable = true,
     }
     (!part.is_empty()).then_some(part)
-}
-
-/// A whole-number parameter's value in `scope`, brought into `kind`'s range.
-fn whole(value: &ParamValue, scope: &Scope<'_>, kind: ParamKind) -> i32 {
-    let (low, high) = kind.int_range().unwrap_or((-MAX_AMOUNT, MAX_AMOUNT));
-    match value {
-        ParamValue::Int(n) | ParamValue::Amount(Amount::Fixed(n)) => *n,
-        ParamValue::Amount(Amount::SourceAttack) => scope
-            .subject
-            .map_or(0, |id| scope.state.card(id).attack())
-            .clamp(low, high),
-        ParamValue::Amount(Amount::SourceDefense) => scope
-            .subject
-            .map_or(0, |id| scope.state.card(id).defense())
-            .clamp(low, high),
-        ParamValue::Expr(expr) => expr.value_in(scope, low, high),
-        _ => 0,
-    }
 }
 
 fn merge(acc: &mut Ongoing, part: &Ongoing) {

@@ -106,6 +106,38 @@ impl ParamKind {
     }
 }
 
+impl ParamValue {
+    /// The whole number this parameter stands for in `scope` (whose subject is the card whose
+    /// alteration it is): a literal as written (the loader checked it against its kind),
+    /// `$attack` or `$defense` of the subject clamped with [`ParamKind::clamp`], or an
+    /// expression brought into the kind's range (the widest whole numbers for a kind that has
+    /// none). `kind` is asked only when needed. `None` for a value that is not a number. The
+    /// one reading of a number, for one-shot effects and static abilities alike.
+    pub fn whole_in(
+        &self,
+        scope: &crate::condition::Scope<'_>,
+        kind: impl FnOnce() -> ParamKind,
+    ) -> Option<i32> {
+        let stat = |read: fn(&crate::CardInstance) -> i32| {
+            scope.subject.map_or(0, |id| read(scope.state.card(id)))
+        };
+        match self {
+            ParamValue::Int(n) | ParamValue::Amount(Amount::Fixed(n)) => Some(*n),
+            ParamValue::Amount(Amount::SourceAttack) => {
+                Some(kind().clamp(stat(crate::CardInstance::attack)))
+            }
+            ParamValue::Amount(Amount::SourceDefense) => {
+                Some(kind().clamp(stat(crate::CardInstance::defense)))
+            }
+            ParamValue::Expr(expr) => {
+                let (low, high) = kind().int_range().unwrap_or((-MAX_AMOUNT, MAX_AMOUNT));
+                Some(expr.value_in(scope, low, high))
+            }
+            _ => None,
+        }
+    }
+}
+
 /// The largest count a parameter may hold (cards drawn, tokens created, ...).
 pub const MAX_COUNT: i32 = 1_000;
 /// The largest amount or stat a parameter or a card field may hold.
@@ -279,11 +311,17 @@ impl EffectContext<'_> {
                 .and_then(|h| h.spec().params.iter().find(|p| p.name == name))
                 .map_or(ParamKind::SignedInt, |p| p.kind)
         };
-        match value {
-            ParamValue::Int(n) | ParamValue::Amount(Amount::Fixed(n)) => Some(*n),
-            ParamValue::Amount(source) => Some(kind().clamp(self.amount(*source))),
-            ParamValue::Expr(expr) => Some(self.computed(expr, kind())),
-            _ => None,
+        value.whole_in(&self.scope(), kind)
+    }
+
+    /// The scope the effect's numbers are read in: the source as `self`, its controller as
+    /// "you", the event being handled.
+    fn scope(&self) -> crate::condition::Scope<'_> {
+        crate::condition::Scope {
+            state: self.state,
+            subject: Some(self.source),
+            controller: self.controller,
+            event: self.event.as_ref(),
         }
     }
 
@@ -291,14 +329,8 @@ impl EffectContext<'_> {
     /// "you", brought into the range of `kind` (the widest whole numbers for a kind that has
     /// none).
     pub fn computed(&self, expr: &crate::condition::Expr, kind: ParamKind) -> i32 {
-        let scope = crate::condition::Scope {
-            state: self.state,
-            subject: Some(self.source),
-            controller: self.controller,
-            event: self.event.as_ref(),
-        };
         let (low, high) = kind.int_range().unwrap_or((-MAX_AMOUNT, MAX_AMOUNT));
-        expr.value_in(&scope, low, high)
+        expr.value_in(&self.scope(), low, high)
     }
 
     /// Reads an integer parameter (`Count`, `Amount`, `SignedInt`, `Stat`) of `effect` (its
