@@ -200,7 +200,7 @@ pub fn fire_delay(
         };
         let applied = handler.apply(&mut ctx, delay.target, params)?;
         if alt.is_temporary() && !matches!(applied.record, Record::Deferred) {
-            arm_reversal(state, at, delay.controller, applied, None);
+            arm_reversal(state, at, delay.controller, applied, None)?;
         }
     }
     log.push(delay_event(

@@ -17,6 +17,12 @@ use rtg_core::targets::{
 /// re-triggering itself) is refused as a whole.
 pub const CHAIN_LIMIT: usize = 10_000;
 
+/// The most temporary effects a game may hold armed for reversal at once. Each event is matched
+/// against the armed reversals that wait for its kind, so without a bound a card that arms one
+/// per free use would make every later action slower (issue #23); a step that would arm one more
+/// is refused as a whole, like a runaway chain.
+pub const MAX_ARMED_REVERSALS: usize = 10_000;
+
 /// What a queued item does when it resolves.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub(crate) enum QueuedTask {
@@ -90,6 +96,7 @@ pub struct Scratch {
     expired_delays: Vec<u32>,
     trigger_uses: Vec<TriggerUse>,
     firings: u32,
+    reversals_examined: u64,
     resolved_firing: Option<u32>,
     combat: rtg_core::CombatBuffers,
     stats_changed: bool,
@@ -114,6 +121,13 @@ impl Scratch {
     /// Gives back the list [`Scratch::take_alteration_list`] handed out, to reuse its memory.
     pub fn return_alteration_list(&mut self, list: Vec<AlterationRef>) {
         self.alterations = list;
+    }
+
+    /// How many armed reversals have been tested for firing since this scratch was made: a
+    /// measure of the matcher's work that tests can bound. An event is tested against them only
+    /// when one of them ends on its kind, and a turn's start only when one of them expires.
+    pub fn reversals_examined(&self) -> u64 {
+        self.reversals_examined
     }
 
     /// The triggered abilities that fired and took effect during the last step (the list
@@ -226,6 +240,12 @@ pub enum TriggerError {
         /// The limit.
         limit: usize,
     },
+    /// A step would arm more than [`MAX_ARMED_REVERSALS`] temporary effects.
+    #[error("a step would hold more than {limit} temporary effects armed for reversal")]
+    ReversalLimit {
+        /// The limit.
+        limit: usize,
+    },
     /// An alteration names an effect the game's registry does not have.
     #[error("effect `{0}` is not registered in this game")]
     UnknownEffect(String),
@@ -303,7 +323,7 @@ fn start_on(
     };
     let applied = handler.apply(&mut ctx, target, &alt.params)?;
     if alt.is_temporary() && !matches!(applied.record, Record::Deferred) {
-        arm_reversal(state, at, controller, applied, event);
+        arm_reversal(state, at, controller, applied, event)?;
     }
     Ok(true)
 }
@@ -311,13 +331,21 @@ fn start_on(
 /// Arms the reversal of what a temporary alteration applied: at its end trigger, or at the start
 /// of the turn its duration ends. A computed duration is read now, right after the effect
 /// applied, with the alteration's card as `self`, its controller as "you" and `event`.
+///
+/// # Errors
+/// [`TriggerError::ReversalLimit`] when [`MAX_ARMED_REVERSALS`] are armed already.
 pub fn arm_reversal(
     state: &mut GameState,
     at: AlterationRef,
     controller: PlayerId,
     applied: Applied,
     event: Option<&Event>,
-) {
+) -> Result<(), TriggerError> {
+    if state.reversals().len() >= MAX_ARMED_REVERSALS {
+        return Err(TriggerError::ReversalLimit {
+            limit: MAX_ARMED_REVERSALS,
+        });
+    }
     let alt = alteration(state, at);
     let end_trigger = alt.end_trigger;
     let turns = alt.turn_duration.as_ref().map(|duration| {
@@ -338,6 +366,7 @@ pub fn arm_reversal(
         end_trigger,
         expires_on_turn,
     });
+    Ok(())
 }
 
 /// True when the alteration's condition holds now (evaluated with its card as `self`, its
@@ -486,11 +515,18 @@ fn match_batch(state: &mut GameState, scratch: &mut Scratch, log: &[Event], from
             &mut scratch.sources,
         )
     };
+    // The kinds armed reversals end on, found once per batch: an event of any other kind can
+    // fire none of them, so its cost does not grow with how many are armed.
+    let awaited = state
+        .reversals()
+        .iter()
+        .filter_map(|r| r.end_trigger)
+        .fold(0u32, |mask, kind| mask | kind.bit());
     if heard & listened == 0 {
         // No source listens for these events: only reversals can fire.
-        if !state.reversals().is_empty() {
+        if heard & awaited != 0 {
             for event in batch {
-                match_reversals(state, scratch, event);
+                match_reversals(state, scratch, event, awaited);
             }
         }
         return;
@@ -575,12 +611,13 @@ fn match_batch(state: &mut GameState, scratch: &mut Scratch, log: &[Event], from
                 }
             }
         }
-        match_reversals(state, scratch, event);
+        match_reversals(state, scratch, event, awaited);
     }
 }
 
-fn match_reversals(state: &mut GameState, scratch: &mut Scratch, event: &Event) {
-    if state.reversals().is_empty() {
+/// Fires the armed reversals `event` ends; `awaited` holds the kinds any of them ends on.
+fn match_reversals(state: &mut GameState, scratch: &mut Scratch, event: &Event, awaited: u32) {
+    if event.kind.bit() & awaited == 0 {
         return;
     }
     let fires = |state: &GameState, r: &ArmedReversal| {
@@ -593,20 +630,18 @@ fn match_reversals(state: &mut GameState, scratch: &mut Scratch, event: &Event) 
                 event,
             )
     };
-    if !state.reversals().iter().any(|r| fires(state, r)) {
-        return;
-    }
     fire_reversals(state, scratch, fires);
 }
 
 /// Moves the armed reversals that `fires` picks from the state to the end of the queue, in the
-/// order they were armed, and keeps the others in their order. Allocates nothing once the
-/// scratch is warm: the picks are indices in the scratch, and each reversal moves, uncopied.
+/// order they were armed, and keeps the others in their order, in one pass. Allocates nothing
+/// once the scratch is warm: the picks are indices in the scratch, and each reversal moves.
 fn fire_reversals(
     state: &mut GameState,
     scratch: &mut Scratch,
     fires: impl Fn(&GameState, &ArmedReversal) -> bool,
 ) {
+    scratch.reversals_examined += state.reversals().len() as u64;
     let picked = &mut scratch.picked;
     picked.clear();
     picked.extend(
@@ -617,22 +652,17 @@ fn fire_reversals(
             .filter(|(_, r)| fires(state, r))
             .map(|(index, _)| index),
     );
-    let end = scratch.queue.len();
-    // Last first, so the indices still to remove stay valid; each goes in at the same place,
-    // which leaves them in their armed order after what was queued before.
-    for &index in picked.iter().rev() {
-        let r = state.reversals_mut().remove(index);
-        scratch.queue.insert(
-            end,
-            QueuedEffect {
-                alteration: r.alteration,
-                controller: r.controller,
-                task: QueuedTask::Reverse(r.applied),
-                firing: None,
-                event: None,
-            },
-        );
-    }
+    // In armed order, after what was queued before; one pass removes them all.
+    let queue = &mut scratch.queue;
+    state.reversals_mut().extract_at(picked, |r| {
+        queue.push_back(QueuedEffect {
+            alteration: r.alteration,
+            controller: r.controller,
+            task: QueuedTask::Reverse(r.applied),
+            firing: None,
+            event: None,
+        });
+    });
 }
 
 /// Settles a step: matches the events from `log[from..]`, then resolves the queue first in,

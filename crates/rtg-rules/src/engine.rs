@@ -794,7 +794,7 @@ fn resolve_choice(
         .resolve_choice(&mut ctx, choice.target, &alt.params, option)
         .map_err(RulesError::from)?;
     if alt.is_temporary() {
-        arm_reversal(state, at, choice.controller, applied, choice.event.as_ref());
+        arm_reversal(state, at, choice.controller, applied, choice.event.as_ref())?;
     }
     finish(state, events, scratch, from)
 }

@@ -149,6 +149,10 @@ pub enum RulesError {
     /// A chain of triggers did not end.
     #[error(transparent)]
     ChainLimit(TriggerError),
+    /// A step would arm more temporary effects than a game may hold
+    /// ([`rtg_events::MAX_ARMED_REVERSALS`]).
+    #[error(transparent)]
+    ReversalLimit(TriggerError),
     /// An effect failed (an effect's own error, or one not registered in this game).
     #[error("effect failed: {0}")]
     EffectFailed(TriggerError),
@@ -158,6 +162,7 @@ impl From<TriggerError> for RulesError {
     fn from(error: TriggerError) -> Self {
         match error {
             TriggerError::ChainLimit { .. } => RulesError::ChainLimit(error),
+            TriggerError::ReversalLimit { .. } => RulesError::ReversalLimit(error),
             other => RulesError::EffectFailed(other),
         }
     }
@@ -201,12 +206,13 @@ impl RulesError {
             RulesError::NoSuchPendingChoice(_) => "no_such_pending_choice",
             RulesError::NoSuchOption { .. } => "no_such_option",
             RulesError::ChainLimit(_) => "chain_limit",
+            RulesError::ReversalLimit(_) => "reversal_limit",
             RulesError::EffectFailed(_) => "effect_failed",
         }
     }
 
     /// Every kind name, for tools that validate scenario files.
-    pub const KINDS: [&'static str; 29] = [
+    pub const KINDS: [&'static str; 30] = [
         "game_over",
         "pending_trigger",
         "pending_choice",
@@ -235,6 +241,7 @@ impl RulesError {
         "no_such_pending_choice",
         "no_such_option",
         "chain_limit",
+        "reversal_limit",
         "effect_failed",
     ];
 }

@@ -58,8 +58,8 @@ pub use rtg_core::{
 pub use rtg_effects::{Builtin, BuiltinEffect, builtin_registry};
 
 pub use rtg_events::{
-    CHAIN_LIMIT, TriggerError, TriggerStage, TriggerUse, aim_of, has_legal_target, is_legal_target,
-    legal_targets, passes_filters,
+    CHAIN_LIMIT, MAX_ARMED_REVERSALS, TriggerError, TriggerStage, TriggerUse, aim_of,
+    has_legal_target, is_legal_target, legal_targets, passes_filters,
 };
 
 pub use rtg_combat::{

@@ -105,6 +105,22 @@ impl<T: Clone> SharedVec<T> {
         self.items().iter_mut()
     }
 
+    /// Removes the items at `indices` (ascending, each in bounds), handing each to `take` in
+    /// order, and keeps the others in theirs: one pass over the list, however many it removes.
+    pub fn extract_at(&mut self, indices: &[usize], mut take: impl FnMut(T)) {
+        if indices.is_empty() {
+            return;
+        }
+        let mut position = 0;
+        let mut next = indices.iter().copied().peekable();
+        let extracted = self.items().extract_if(.., |_| {
+            let picked = next.next_if_eq(&position).is_some();
+            position += 1;
+            picked
+        });
+        extracted.for_each(&mut take);
+    }
+
     /// Adds the items of `other` at the end.
     pub fn append(&mut self, other: impl IntoIterator<Item = T>) {
         self.items().extend(other);

@@ -7,7 +7,8 @@ pub(crate) use rtg_core::*;
 pub(crate) use rtg_effects::{Builtin, BuiltinEffect, builtin_registry};
 
 pub(crate) use rtg_events::{
-    CHAIN_LIMIT, TriggerError, aim_of, is_legal_target, legal_targets, passes_filters,
+    CHAIN_LIMIT, MAX_ARMED_REVERSALS, TriggerError, aim_of, is_legal_target, legal_targets,
+    passes_filters,
 };
 
 pub(crate) use rtg_combat::{

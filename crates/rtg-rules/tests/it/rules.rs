@@ -1590,6 +1590,12 @@ fn error_kinds_are_the_stable_snake_case_names_of_the_variants() {
             "chain_limit",
         ),
         (
+            RulesError::ReversalLimit(TriggerError::ReversalLimit {
+                limit: MAX_ARMED_REVERSALS,
+            }),
+            "reversal_limit",
+        ),
+        (
             RulesError::EffectFailed(TriggerError::UnknownEffect(String::new())),
             "effect_failed",
         ),

@@ -647,3 +647,137 @@ fn a_replay_deck_name_longer_than_a_deck_file_may_have_is_refused() {
         .to_string();
     assert!(error.contains("at most 256 characters"), "{error}");
 }
+
+/// A deck of creatures whose free ability gives itself +1/+1 for a thousand turns, as often as
+/// its controller likes: every use arms one more reversal (issue #23: each use was slower than
+/// the last, as every event was matched against every armed reversal).
+fn pump_matchup(ends_on: Option<rtg_core::EventType>) -> Matchup {
+    use crate::support::{ability, alteration, amount};
+    use rtg_core::{AbilityType, CardDefinition, CardType, Mana, TargetSpec, TurnCount};
+    let mut pump = alteration(
+        "buff_card",
+        TargetSpec::SelfCard,
+        &[
+            ("attack_increase", amount(1)),
+            ("defense_increase", amount(1)),
+        ],
+    );
+    pump.turn_duration = Some(TurnCount::Fixed(1000));
+    pump.end_trigger = ends_on;
+    let pumper = std::sync::Arc::new(
+        CardDefinition::vanilla("pumper", "Pumper", CardType::Creature)
+            .with_stats(1, 1)
+            .with_ability(ability(AbilityType::Activated, Mana::EMPTY, vec![pump])),
+    );
+    let cards = vec![pumper; 200];
+    let deck = |name: &str| DeckList {
+        name: name.to_owned(),
+        cards: cards.clone(),
+    };
+    Matchup::new(deck("a"), deck("b")).unwrap()
+}
+
+#[test]
+fn armed_reversals_are_bounded_and_events_they_do_not_wait_for_never_scan_them() {
+    use rtg_core::{InstanceId, Phase};
+    use rtg_rules::{Action, RulesError, Scratch, apply, step};
+    let m = pump_matchup(None);
+    let settings = config(["random", "random"], 1).game(0);
+    let mut state = rtg_sim::initial_state(&m, &settings).unwrap();
+    let mut scratch = Scratch::new();
+    let mut events = Vec::new();
+    let mut pumpers: [Option<InstanceId>; 2] = [None, None];
+    let mut uses = 0usize;
+    let refusal = 'game: loop {
+        while state.phase() != Phase::Main {
+            step(&mut state, &Action::AdvancePhase, &mut events, &mut scratch).unwrap();
+        }
+        let player = state.active();
+        match pumpers[player.index()] {
+            // Summoning sick on the turn it is played: used from its controller's next turn.
+            None => {
+                let card = state.player(player).hand()[0];
+                let play = Action::PlayCard {
+                    player,
+                    card,
+                    target: None,
+                };
+                step(&mut state, &play, &mut events, &mut scratch).unwrap();
+                pumpers[player.index()] = Some(card);
+            }
+            Some(card) => {
+                let pump = Action::ActivateAbility {
+                    player,
+                    card,
+                    ability_index: 0,
+                    target: None,
+                };
+                for _ in 0..MAX_ACTIONS_PER_PHASE - 1 {
+                    events.clear();
+                    // Kept only for the one step the test expects to be refused: a copy per
+                    // step would copy the list of reversals each time.
+                    let full = state.reversals().len() == rtg_events::MAX_ARMED_REVERSALS;
+                    let before = full.then(|| state.clone());
+                    if let Err(error) = step(&mut state, &pump, &mut events, &mut scratch) {
+                        let before = before.expect("refused only once full");
+                        // The pure form refuses it the same way.
+                        assert_eq!(apply(&before, &pump).unwrap_err(), error);
+                        break 'game (error, before);
+                    }
+                    uses += 1;
+                    assert!(state.reversals().len() <= rtg_events::MAX_ARMED_REVERSALS);
+                }
+            }
+        }
+        step(&mut state, &Action::AdvancePhase, &mut events, &mut scratch).unwrap();
+    };
+    let (error, before) = refusal;
+    assert_eq!(error.kind(), "reversal_limit", "{error}");
+    assert!(matches!(error, RulesError::ReversalLimit(_)));
+    assert_eq!(uses, rtg_events::MAX_ARMED_REVERSALS);
+    assert_eq!(before.reversals().len(), rtg_events::MAX_ARMED_REVERSALS);
+    // Ten thousand armed, ten thousand uses and every phase between them: no event ended a
+    // reversal, so none was ever tested (before the fix, each event tested every one).
+    assert_eq!(scratch.reversals_examined(), 0);
+
+    // The same pump ending at the end of its turn: each turn's end tests the reversals armed,
+    // and fires them all.
+    let m = pump_matchup(Some(rtg_core::EventType::OnTurnEnd));
+    let mut state = rtg_sim::initial_state(&m, &settings).unwrap();
+    let mut scratch = Scratch::new();
+    let mut pumper = None;
+    while scratch.reversals_examined() == 0 {
+        while state.phase() != Phase::Main {
+            step(&mut state, &Action::AdvancePhase, &mut events, &mut scratch).unwrap();
+        }
+        let player = state.active();
+        let card = *pumper.get_or_insert_with(|| state.player(player).hand()[0]);
+        let action = if state.card(card).location() == rtg_core::Location::Hand {
+            Action::PlayCard {
+                player,
+                card,
+                target: None,
+            }
+        } else if state.card(card).owner == player {
+            Action::ActivateAbility {
+                player,
+                card,
+                ability_index: 0,
+                target: None,
+            }
+        } else {
+            Action::AdvancePhase
+        };
+        if !matches!(action, Action::AdvancePhase) {
+            for _ in 0..3 {
+                step(&mut state, &action, &mut events, &mut scratch).unwrap();
+                if matches!(action, Action::PlayCard { .. }) {
+                    break;
+                }
+            }
+        }
+        step(&mut state, &Action::AdvancePhase, &mut events, &mut scratch).unwrap();
+    }
+    assert_eq!(scratch.reversals_examined(), 3);
+    assert!(state.reversals().is_empty());
+}
