@@ -44,7 +44,7 @@ fn matchup_of(replay: &Replay, args: &ReplayArgs) -> Result<Matchup, CliError> {
     let file = args.file.display();
     let content = |e: ReplayCardsError| CliError::Content(format!("{file}: {e}"));
     if replay.cards.is_some() && args.cards.is_empty() {
-        return replay.carried_matchup().map_err(content);
+        return replay.matchup_for(None).map_err(content);
     }
     let paths = if args.cards.is_empty() {
         vec![PathBuf::from("cards")]
@@ -53,23 +53,7 @@ fn matchup_of(replay: &Replay, args: &ReplayArgs) -> Result<Matchup, CliError> {
     };
     let catalog = load_catalog(&Loader::default(), &paths)?;
     let lookup = |id: &str| catalog.get(id).cloned();
-    if replay.cards.is_some() {
-        let differ = replay.differing_cards(lookup).map_err(content)?;
-        if !differ.is_empty() {
-            let list: Vec<String> = differ.iter().map(ToString::to_string).collect();
-            return Err(CliError::Content(format!(
-                "{file}: {} of the replay's cards differ from the given ones: {} (without --cards, the replay uses the definitions it carries)",
-                differ.len(),
-                list.join(", ")
-            )));
-        }
-    }
-    replay.matchup_from(lookup).map_err(|e| match e {
-        ReplayCardsError::Missing { deck, card } => CliError::Content(format!(
-            "{file}: the replay's deck `{deck}` uses card `{card}`, which is not in the catalog"
-        )),
-        other => content(other),
-    })
+    replay.matchup_for(Some(&lookup)).map_err(content)
 }
 
 pub(crate) fn run(args: ReplayArgs) -> Result<(), CliError> {

@@ -159,7 +159,8 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
                 .map_or(String::new(), |p| p.display().to_string());
             return Err(CliError::Usage(format!("{path}: {e}")));
         }
-        Err(e @ (SimError::Config(_) | SimError::Bot(_))) => {
+        // The CLI never stops a batch early; the arm only completes the match.
+        Err(e @ (SimError::Config(_) | SimError::Bot(_) | SimError::Stopped { .. })) => {
             return Err(CliError::Usage(e.to_string()));
         }
     };

@@ -344,6 +344,8 @@ pub(crate) fn simulate<'py>(
         }
         let bots: [&dyn Bot; 2] = [seats[0], seats[1]];
         for index in 0..games {
+            // Ctrl-C (or any signal handler that raises) ends the batch between games.
+            py.check_signals()?;
             let settings = config.game(index);
             let record =
                 rtg::sim::play_game_with(&matchup, &settings, bots, false, &mut |_, _, _, _| {});
@@ -361,10 +363,47 @@ pub(crate) fn simulate<'py>(
     } else {
         // Built-in bots only: the batch runs on rayon's threads with the GIL released, so
         // other Python threads go on meanwhile.
-        py.detach(|| rtg::sim::simulate(&matchup, &config, &|_| {}))
-            .map_err(|e| PyValueError::new_err(e.to_string()))?
+        batch_interruptibly(py, &matchup, &config)?
     };
     report_dict(py, &report)
+}
+
+/// How often a batch of built-in bots looks for Ctrl-C while it runs.
+const SIGNAL_POLL: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// Plays a batch of built-in bots with the GIL released, and looks for signals (Ctrl-C) every
+/// [`SIGNAL_POLL`] on the calling thread: when a handler raises (`KeyboardInterrupt`), no new
+/// game starts, the games under way finish, and the handler's exception is raised.
+fn batch_interruptibly(py: Python<'_>, matchup: &Matchup, config: &SimConfig) -> PyResult<Report> {
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let (result, interrupted) = py.detach(|| {
+        std::thread::scope(|scope| {
+            let (done, finished) = std::sync::mpsc::channel();
+            let stop = &stop;
+            let batch = scope.spawn(move || {
+                let result = rtg::sim::simulate_until(matchup, config, stop);
+                // The receiver may be gone only when the batch is already joined below.
+                let _ = done.send(());
+                result
+            });
+            let mut interrupted = None;
+            while finished.recv_timeout(SIGNAL_POLL).is_err() {
+                if let Err(error) = Python::attach(|py| py.check_signals()) {
+                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                    interrupted = Some(error);
+                    break;
+                }
+            }
+            let result = batch
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (result, interrupted)
+        })
+    });
+    if let Some(error) = interrupted {
+        return Err(error);
+    }
+    result.map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// `replay(path, cards=None)`: re-runs a replay file, checking every digest.
@@ -377,34 +416,26 @@ pub(crate) fn replay<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let replay: rtg::sim::Replay = rtg::sim::read_json(&path, "replay file")
         .map_err(|e| errors::other(py, "ReplayError", "file", e.to_string()))?;
-    let catalog = load_catalog(py, &card_paths(cards)?)?;
-    let deck = |i: usize| -> PyResult<DeckList> {
-        let d = &replay.decks[i];
-        let cards = d
-            .cards
-            .iter()
-            .map(|id| {
-                catalog.get(id).cloned().ok_or_else(|| {
-                    errors::other(
-                        py,
-                        "ReplayError",
-                        "unknown_card",
-                        format!(
-                            "{}: the replay's deck `{}` uses card `{id}`, which is not in the catalog",
-                            path.display(),
-                            d.name
-                        ),
-                    )
-                })
-            })
-            .collect::<PyResult<_>>()?;
-        Ok(DeckList {
-            name: d.name.clone(),
-            cards,
-        })
+    let cards_error = |e: rtg::sim::ReplayCardsError| {
+        let kind = match e {
+            rtg::sim::ReplayCardsError::NotInCatalog { .. }
+            | rtg::sim::ReplayCardsError::Missing { .. } => "unknown_card",
+            rtg::sim::ReplayCardsError::Differ(_) => "cards_differ",
+            rtg::sim::ReplayCardsError::Setup(_) => "setup",
+            _ => "cards",
+        };
+        errors::other(py, "ReplayError", kind, format!("{}: {e}", path.display()))
     };
-    let matchup = Matchup::new(deck(0)?, deck(1)?)
-        .map_err(|e| errors::other(py, "SetupError", "setup", e.to_string()))?;
+    // The definitions a version-2 replay carries, unless cards are given (then compared with
+    // them); a version-1 replay is played with the given cards or `cards/`, as `rtg replay`.
+    let given = cards.filter(|c| !c.is_none());
+    let matchup = if given.is_none() && replay.cards.is_some() {
+        replay.matchup_for(None).map_err(cards_error)?
+    } else {
+        let catalog = load_catalog(py, &card_paths(given)?)?;
+        let lookup = |id: &str| catalog.get(id).cloned();
+        replay.matchup_for(Some(&lookup)).map_err(cards_error)?
+    };
     let mut states: Vec<GameState> = Vec::new();
     let verified = replay
         .verify(&matchup, |state, _, _| states.push(state.clone()))

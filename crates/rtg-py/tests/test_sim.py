@@ -121,3 +121,56 @@ def test_an_opening_hand_beyond_the_clis_limit_is_refused_at_once(root):
     game = Game([Player("a", deck, hand_size=2**32 - 1), Player("b", deck)])
     with pytest.raises(ValueError, match="an opening hand is from 0 to 1000 cards"):
         game.start()
+
+
+def test_a_version_2_replay_uses_the_cards_it_carries_from_any_directory(root, rtg_bin, tmp_path, monkeypatch):
+    path = tmp_path / "game.json"
+    run_cli(rtg_bin, "play", "aggro", "midrange", "--seed", "5", "--quiet", "--record", str(path))
+    recorded = json.loads(path.read_text())
+    assert recorded["version"] == 2 and recorded["cards"]
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)  # no cards/ here
+    replayed = rtg.replay(path)
+    assert replayed["ok"] and replayed["final_digest"] == recorded["final_digest"]
+    # Cards given are compared with the carried ones, and a difference is named.
+    changed = tmp_path / "changed"
+    changed.mkdir()
+    for card in (root / "cards").glob("*.yaml"):
+        text = card.read_text()
+        if card.stem == "goblin_01":
+            text = text.replace("attack: 2", "attack: 3")
+        (changed / card.name).write_text(text)
+    assert rtg.replay(path, cards=root / "cards")["ok"]
+    with pytest.raises(rtg.ReplayError) as differ:
+        rtg.replay(path, cards=changed)
+    assert differ.value.kind == "cards_differ"
+    assert "goblin_01 (differs in attack)" in str(differ.value)
+
+
+def test_a_long_batch_of_built_in_bots_stops_at_ctrl_c(root):
+    import _thread
+    import threading
+
+    # A batch far too long to finish: the interrupt arrives while it runs, and ends it.
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            rtg.simulate("aggro", "midrange", games=10**12, seed=1, bots=("random", "random"))
+    finally:
+        timer.cancel()
+
+
+def test_a_batch_with_a_python_bot_stops_at_ctrl_c(root):
+    import _thread
+    import threading
+
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            rtg.simulate("aggro", "midrange", games=10**12, seed=1,
+                         bots=(lambda view: view.legal_actions()[0], "random"))
+    finally:
+        timer.cancel()

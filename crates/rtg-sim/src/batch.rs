@@ -3,7 +3,7 @@
 //! memory holds one chunk whatever the number of games.
 
 use std::panic::AssertUnwindSafe;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -180,6 +180,39 @@ pub fn play_batch_with(
     progress: &(dyn Fn(Running) + Sync),
     rows: &mut dyn FnMut(&GameRow) -> std::io::Result<()>,
 ) -> Result<Batch, SimError> {
+    play_batch_until(registry, matchup, config, card_stats, progress, rows, None)
+}
+
+/// [`crate::simulate`] that stops early once `stop` is set (from another thread: a Ctrl-C
+/// handler, a watchdog): no game starts after that, the games under way finish, and the batch
+/// ends with [`SimError::Stopped`]. Until then the games are exactly `simulate`'s.
+pub fn simulate_until(
+    matchup: &Matchup,
+    config: &SimConfig,
+    stop: &AtomicBool,
+) -> Result<Report, SimError> {
+    let batch = play_batch_until(
+        &BotRegistry::builtin(),
+        matchup,
+        config,
+        false,
+        &|_| {},
+        &mut |_| Ok(()),
+        Some(stop),
+    )?;
+    Ok(batch.report)
+}
+
+/// [`play_batch_with`], stopping early when `stop` is set.
+fn play_batch_until(
+    registry: &BotRegistry,
+    matchup: &Matchup,
+    config: &SimConfig,
+    card_stats: bool,
+    progress: &(dyn Fn(Running) + Sync),
+    rows: &mut dyn FnMut(&GameRow) -> std::io::Result<()>,
+    stop: Option<&AtomicBool>,
+) -> Result<Batch, SimError> {
     config.check()?;
     let [bot_a, bot_b] = registry.make_pair(&config.bots)?;
     let bots = [&*bot_a, &*bot_b];
@@ -187,6 +220,9 @@ pub fn play_batch_with(
     let tally = Tally::default();
     let probe = card_stats.then(|| CardProbe::new(matchup));
     let play = |k: u64| {
+        if stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+            return None;
+        }
         let index = config.shard.game(k);
         let settings = config.game(index);
         let (record, game) = match &probe {
@@ -213,7 +249,7 @@ pub fn play_batch_with(
             ),
         };
         progress(tally.count(record.end));
-        (GameRow { index, record }, game)
+        Some((GameRow { index, record }, game))
     };
     let mut report = Report::new(
         &matchup.decks[0].name,
@@ -227,10 +263,15 @@ pub fn play_batch_with(
     );
     report.rules = config.rules;
     let mut cards = probe.as_ref().map(CardProbe::stats);
-    Workers::new(config.threads).run(config.planned(), &play, &mut |(row, game): (
+    let mut folded = 0u64;
+    Workers::new(config.threads).run(config.planned(), &play, &mut |played: Option<(
         GameRow,
         Option<CardGame>,
-    )| {
+    )>| {
+        let Some((row, game)) = played else {
+            return Err(SimError::Stopped { done: folded });
+        };
+        folded += 1;
         report.add(row.index, &row.record);
         if let (Some(cards), Some(game)) = (&mut cards, &game) {
             cards.add(game, &row.record);

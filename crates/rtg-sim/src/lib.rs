@@ -41,7 +41,7 @@ mod stats;
 mod text;
 mod tournament;
 
-pub use batch::{Batch, Running, play_batch, play_batch_with};
+pub use batch::{Batch, Running, play_batch, play_batch_with, simulate_until};
 pub use bots::{
     Bot, BotError, BotFactory, BotRegistry, BotSpec, GreedyBot, HeuristicBot, MCTS_DEPTH,
     MCTS_ITERATIONS, MCTS_MAX_DEPTH, MCTS_MAX_ITERATIONS, MctsBot, RandomBot, Rollout,

@@ -60,6 +60,22 @@ pub enum ReplayCardsError {
     /// The decks cannot be played together (the engine's setup refused them).
     #[error("cannot set the game up: {0}")]
     Setup(String),
+    /// Cards were given for a replay that carries its own, and some of the replay's cards
+    /// differ from them (or are not among them).
+    #[error(
+        "{} of the replay's cards differ from the given ones: {} (without cards given, the replay uses the definitions it carries)",
+        .0.len(),
+        .0.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+    )]
+    Differ(Vec<CardDifference>),
+    /// A deck uses a card the given cards do not define.
+    #[error("the replay's deck `{deck}` uses card `{card}`, which is not in the catalog")]
+    NotInCatalog {
+        /// The deck's name.
+        deck: String,
+        /// The card id.
+        card: String,
+    },
 }
 
 /// How a card of the replay compares with the same card id elsewhere (a card folder).
@@ -204,6 +220,32 @@ impl Replay {
     pub fn carried_matchup(&self) -> Result<Matchup, ReplayCardsError> {
         let defs = self.carried_definitions()?;
         self.matchup_from(|id| defs.get(id).cloned())
+    }
+
+    /// The matchup to re-run the replay on, as `rtg replay` and Python's `rtg.replay` choose it:
+    /// with no cards `given`, the definitions the replay carries (a version-1 replay, which
+    /// carries none, is [`ReplayCardsError::NotCarried`]); with cards given, those, after
+    /// checking that every card the replay carries is defined the same way by them
+    /// ([`ReplayCardsError::Differ`] names each one that is not).
+    pub fn matchup_for(
+        &self,
+        given: Option<&dyn Fn(&str) -> Option<Arc<CardDefinition>>>,
+    ) -> Result<Matchup, ReplayCardsError> {
+        let Some(lookup) = given else {
+            return self.carried_matchup();
+        };
+        if self.cards.is_some() {
+            let differ = self.differing_cards(lookup)?;
+            if !differ.is_empty() {
+                return Err(ReplayCardsError::Differ(differ));
+            }
+        }
+        self.matchup_from(lookup).map_err(|e| match e {
+            ReplayCardsError::Missing { deck, card } => {
+                ReplayCardsError::NotInCatalog { deck, card }
+            }
+            other => other,
+        })
     }
 
     /// The matchup of the replay's decks with the definitions `lookup` gives by card id.

@@ -96,6 +96,12 @@ pub enum SimError {
     /// Writing a row failed; the batch stopped there.
     #[error("cannot write a game's row: {0}")]
     Rows(#[source] std::io::Error),
+    /// The batch was stopped before its end ([`crate::simulate_until`]).
+    #[error("the batch was stopped after {done} games")]
+    Stopped {
+        /// The games folded into the report before the stop, from the first in order.
+        done: u64,
+    },
 }
 
 impl SimConfig {
