@@ -63,7 +63,9 @@ pub use merge::{Inconsistency, MergeError};
 pub use replay::{
     Checkpoint, OLDEST_REPLAY_VERSION, REPLAY_VERSION, Replay, ReplayDeck, ReplayError, Verified,
 };
-pub use replay_cards::{CardDifference, MAX_REPLAY_CARDS, ReplayCardsError, canonical_card};
+pub use replay_cards::{
+    CardDifference, CardLookup, MAX_REPLAY_CARDS, ReplayCardsError, canonical_card,
+};
 pub use report::{GameFailure, MAX_LISTED_FAILURES, Report, Shard, wilson_interval};
 pub use rtg_rules::{DelayView, PlayerView, acts_for, to_act};
 pub use simulate::{

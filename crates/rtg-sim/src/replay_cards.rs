@@ -78,6 +78,9 @@ pub enum ReplayCardsError {
     },
 }
 
+/// Card definitions by card id (a catalog's `get`).
+pub type CardLookup<'a> = dyn Fn(&str) -> Option<Arc<CardDefinition>> + 'a;
+
 /// How a card of the replay compares with the same card id elsewhere (a card folder).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum CardDifference {
@@ -227,10 +230,7 @@ impl Replay {
     /// carries none, is [`ReplayCardsError::NotCarried`]); with cards given, those, after
     /// checking that every card the replay carries is defined the same way by them
     /// ([`ReplayCardsError::Differ`] names each one that is not).
-    pub fn matchup_for(
-        &self,
-        given: Option<&dyn Fn(&str) -> Option<Arc<CardDefinition>>>,
-    ) -> Result<Matchup, ReplayCardsError> {
+    pub fn matchup_for(&self, given: Option<&CardLookup<'_>>) -> Result<Matchup, ReplayCardsError> {
         let Some(lookup) = given else {
             return self.carried_matchup();
         };
