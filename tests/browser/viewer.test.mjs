@@ -15,6 +15,45 @@ function embedded(html) {
   return JSON.parse(m[1]);
 }
 
+/**
+ * Every step's board, as the page rebuilds it from the changes it stores (`rtgViewer.boardAt`),
+ * checked against a plain decoding here that applies every change from the start: the page's
+ * kept boards and copies give the same boards.
+ */
+async function boardsOf(page, data) {
+  const boards = await page.evaluate(() =>
+    Array.from({ length: window.rtgViewer.steps }, (_, i) => window.rtgViewer.boardAt(i)),
+  );
+  assert.equal(boards.length, data.view.steps.length);
+  const cards = new Map();
+  const b = {
+    turn: 0, phase: '', active: 0, to_act: 0, combats: [], pending_triggers: 0, pending_choices: [],
+    result: null, end_reason: null,
+    players: data.view.names.map((name) => ({ name, health: 0, pool: '', deck: 0, lost: false, hand: [], battlefield: [], graveyard: [] })),
+  };
+  data.view.steps.forEach(({ patch }, i) => {
+    for (const [k, v] of Object.entries(patch)) if (k !== 'players' && k !== 'cards') b[k] = v;
+    for (const [id, view] of Object.entries(patch.cards ?? {})) cards.set(Number(id), view);
+    (patch.players ?? []).forEach((change, seat) => {
+      for (const [k, v] of Object.entries(change ?? {})) {
+        if (Array.isArray(v)) b.players[seat][k].splice(v[0], v[1], ...v[2]);
+        else b.players[seat][k] = v;
+      }
+    });
+    const shown = {
+      ...b,
+      players: b.players.map((p) => ({
+        ...p,
+        hand: p.hand.map((id) => cards.get(id)),
+        battlefield: p.battlefield.map((id) => cards.get(id)),
+        graveyard: p.graveyard.map((id) => cards.get(id)),
+      })),
+    };
+    assert.deepEqual(JSON.parse(JSON.stringify(boards[i])), JSON.parse(JSON.stringify(shown)), `step ${i}: the page's board`);
+  });
+  return boards;
+}
+
 /** The final board the terminal printed: per player, health and the battlefield's labels. */
 function finalBoardFromText(text) {
   const end = text.slice(text.lastIndexOf('\n== End — turn '));
@@ -61,12 +100,13 @@ test('the viewer steps to the end with the keyboard and shows the final board', 
   assert.deepEqual(data.replay, recorded, 'the page embeds the replay file as written');
   const steps = data.view.steps;
   assert.equal(steps.length, recorded.actions.length + 1, 'one step per action, and the start');
-  const finalBoard = steps[steps.length - 1].board;
   const text = finalBoardFromText(printed);
   assert.equal(text.length, 2, printed.slice(-800));
 
   const { page, consoleErrors, screenshot, close } = await openPage(html);
   try {
+    const boards = await boardsOf(page, data);
+    const finalBoard = boards[boards.length - 1];
     assert.equal(await page.getAttribute('body', 'data-step'), '0');
     // Step through the first few actions one key at a time, then jump to the end.
     for (let i = 1; i <= 3; i++) {
@@ -118,11 +158,11 @@ test('the viewer steps to the end with the keyboard and shows the final board', 
     assert.equal(await page.$$eval(`#hand-${hidden} .card.back`, (n) => n.length), 0);
 
     // The slider and the buttons move too; an attack is drawn as an arrow.
-    const attack = steps.findIndex((s) => s.board.combats.length > 0);
+    const attack = boards.findIndex((b) => b.combats.length > 0);
     assert.ok(attack > 0, 'the game has an attack');
     await page.fill('#slider', String(attack));
     assert.equal(await page.getAttribute('body', 'data-step'), String(attack));
-    assert.ok((await page.$$eval('#arrows line', (l) => l.length)) >= steps[attack].board.combats.length);
+    assert.ok((await page.$$eval('#arrows line', (l) => l.length)) >= boards[attack].combats.length);
     await screenshot('viewer-attack');
     await page.click('#first');
     assert.equal(await page.getAttribute('body', 'data-step'), '0');
@@ -145,12 +185,12 @@ test('blocks are drawn between creatures, and a draw at the turn limit says why 
     ['play', 'flyers', 'control', '--seed', '2', '--bot-a', 'heuristic', '--bot-b', 'heuristic', '--quiet', '--html', html],
     { cwd: ROOT, encoding: 'utf8' },
   );
-  const steps = embedded(readFileSync(html, 'utf8')).view.steps;
-  const blocked = steps.findIndex((s) => s.board.combats.some((c) => c.blockers.length > 0));
-  assert.ok(blocked > 0, 'the game has a block');
-  const blockers = steps[blocked].board.combats.reduce((n, c) => n + c.blockers.length, 0);
   const { page, consoleErrors, close } = await openPage(html);
   try {
+    const boards = await boardsOf(page, embedded(readFileSync(html, 'utf8')));
+    const blocked = boards.findIndex((b) => b.combats.some((c) => c.blockers.length > 0));
+    assert.ok(blocked > 0, 'the game has a block');
+    const blockers = boards[blocked].combats.reduce((n, c) => n + c.blockers.length, 0);
     await page.fill('#slider', String(blocked));
     assert.equal(await page.$$eval('#arrows line.block', (l) => l.length), blockers);
     assert.ok((await page.$$eval('.card.blocking', (n) => n.length)) >= 1);
@@ -205,16 +245,8 @@ test('a game of PTG 0.9\'s language shows its artifacts, tapped creatures, techn
     { cwd: ROOT, encoding: 'utf8' },
   );
   const data = embedded(readFileSync(html, 'utf8'));
-  const steps = data.view.steps;
   const faces = data.view.faces;
   const field = (board) => board.players.flatMap((p) => p.battlefield);
-  const choice = steps.findIndex((s) => (s.board.pending_choices ?? []).length > 0);
-  const tapped = steps.findIndex((s) => field(s.board).some((c) => c.attack !== null && c.flags.includes('tapped')));
-  const artifact = steps.findIndex((s) => field(s.board).some((c) => faces[c.card_id].kind === 'artifact'));
-  const granted = steps.findIndex((s) => field(s.board).some((c) => (c.granted ?? []).length > 0));
-  for (const [what, at] of [['a pending choice', choice], ['a tapped creature', tapped], ['an artifact', artifact], ['a granted technique', granted]]) {
-    assert.ok(at > 0, `the game has ${what}:\n${printed.slice(0, 3000)}`);
-  }
   // The terminal says the same in words.
   assert.match(printed, / must choose for Prism: \{fire: 2\} or \{water: 1\}/);
   assert.match(printed, / chooses \{(fire: 2|water: 1)\} for Prism/);
@@ -223,20 +255,28 @@ test('a game of PTG 0.9\'s language shows its artifacts, tapped creatures, techn
 
   const { page, consoleErrors, screenshot, close } = await openPage(html);
   try {
+    const boards = await boardsOf(page, data);
+    const choice = boards.findIndex((b) => (b.pending_choices ?? []).length > 0);
+    const tapped = boards.findIndex((b) => field(b).some((c) => c.attack !== null && c.flags.includes('tapped')));
+    const artifact = boards.findIndex((b) => field(b).some((c) => faces[c.card_id].kind === 'artifact'));
+    const granted = boards.findIndex((b) => field(b).some((c) => (c.granted ?? []).length > 0));
+    for (const [what, at] of [['a pending choice', choice], ['a tapped creature', tapped], ['an artifact', artifact], ['a granted technique', granted]]) {
+      assert.ok(at > 0, `the game has ${what}:\n${printed.slice(0, 3000)}`);
+    }
     assert.match(await page.textContent('#title'), /— rules ptg-0\.9$/);
     // The choice: who chooses, for which card, and its two options.
     await page.fill('#slider', String(choice));
-    const waiting = steps[choice].board.pending_choices[0];
+    const waiting = boards[choice].pending_choices[0];
     const shown = await page.$$eval('#choices .choice', (n) => n.map((c) => ({ text: c.textContent, card: Number(c.dataset.card), options: Number(c.dataset.options) })));
-    assert.equal(shown.length, steps[choice].board.pending_choices.length);
+    assert.equal(shown.length, boards[choice].pending_choices.length);
     assert.equal(shown[0].card, waiting.card);
     assert.equal(shown[0].options, 2);
     assert.ok(shown[0].text.includes(`chooses for ${waiting.label}: {fire: 2} or {water: 1}`), shown[0].text);
-    assert.ok(shown[0].text.includes(steps[choice].board.players[waiting.player].name), shown[0].text);
+    assert.ok(shown[0].text.includes(boards[choice].players[waiting.player].name), shown[0].text);
     await screenshot('viewer-choice');
     // A tapped creature: marked, with its stats.
     await page.fill('#slider', String(tapped));
-    const tappedIds = field(steps[tapped].board).filter((c) => c.attack !== null && c.flags.includes('tapped')).map((c) => c.id);
+    const tappedIds = field(boards[tapped]).filter((c) => c.attack !== null && c.flags.includes('tapped')).map((c) => c.id);
     for (const id of tappedIds) {
       const card = page.locator(`.battlefield .card[data-id="${id}"]`);
       assert.ok(await card.evaluate((n) => n.classList.contains('tapped')), `card ${id} is drawn tapped`);
@@ -246,7 +286,7 @@ test('a game of PTG 0.9\'s language shows its artifacts, tapped creatures, techn
     await screenshot('viewer-tapped');
     // An artifact: on the battlefield's row of permanents, marked as one, with no stats.
     await page.fill('#slider', String(artifact));
-    const artifactIds = field(steps[artifact].board).filter((c) => faces[c.card_id].kind === 'artifact').map((c) => c.id);
+    const artifactIds = field(boards[artifact]).filter((c) => faces[c.card_id].kind === 'artifact').map((c) => c.id);
     for (const id of artifactIds) {
       const card = page.locator(`.battlefield .creatures .card[data-id="${id}"]`);
       assert.equal(await card.count(), 1, `artifact ${id} is on the battlefield`);
@@ -256,7 +296,7 @@ test('a game of PTG 0.9\'s language shows its artifacts, tapped creatures, techn
     }
     // A technique granted: shown as the card has it now.
     await page.fill('#slider', String(granted));
-    const flyer = field(steps[granted].board).find((c) => (c.granted ?? []).length > 0);
+    const flyer = field(boards[granted]).find((c) => (c.granted ?? []).length > 0);
     const techniques = page.locator(`.battlefield .card[data-id="${flyer.id}"] .techniques`);
     assert.equal(await techniques.getAttribute('data-granted'), flyer.granted.join(','));
     assert.match(await techniques.textContent(), new RegExp(`\\+${flyer.granted[0]}`));
@@ -292,14 +332,14 @@ test('a game with a static lord shows the printed stats beside the current ones'
   );
   assert.match(printed, / gets \+1\/\+1 while Goblin Warlord #\d+ is on the battlefield/);
   assert.match(printed, /\(printed 1\/1/);
-  const steps = embedded(readFileSync(html, 'utf8')).view.steps;
   const field = (board) => board.players.flatMap((p) => p.battlefield);
-  const lorded = steps.findIndex((s) => field(s.board).some((c) => c.printed));
-  assert.ok(lorded > 0, `the game has a creature a static ability changes:\n${printed.slice(0, 3000)}`);
   const { page, consoleErrors, screenshot, close } = await openPage(html);
   try {
+    const boards = await boardsOf(page, embedded(readFileSync(html, 'utf8')));
+    const lorded = boards.findIndex((b) => field(b).some((c) => c.printed));
+    assert.ok(lorded > 0, `the game has a creature a static ability changes:\n${printed.slice(0, 3000)}`);
     await page.fill('#slider', String(lorded));
-    for (const c of field(steps[lorded].board)) {
+    for (const c of field(boards[lorded])) {
       const card = page.locator(`.battlefield .card[data-id="${c.id}"]`);
       if (c.attack === null) continue;
       assert.equal(await card.locator('.pt').textContent(), `${c.attack}/${c.defense}`);

@@ -11,7 +11,7 @@ use rtg_core::{
 use rtg_rules::{EndReason, LossCause, end_reason};
 use serde::Serialize;
 
-use crate::names::Names;
+use crate::names::{Names, shown_name};
 
 /// What does not change about a card: its definition, as shown.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
@@ -272,11 +272,11 @@ pub fn result_line(state: &GameState) -> Option<String> {
     match state.status() {
         GameStatus::Winner(p) => Some(format!(
             "{} wins on turn {} ({} at {} health, {} at {})",
-            players[p.index()].name,
+            shown_name(&players[p.index()].name),
             state.turn(),
-            players[0].name,
+            shown_name(&players[0].name),
             players[0].health,
-            players[1].name,
+            shown_name(&players[1].name),
             players[1].health
         )),
         GameStatus::Draw => Some(format!("The game is a draw on turn {}", state.turn())),
@@ -287,7 +287,7 @@ pub fn result_line(state: &GameState) -> Option<String> {
 /// Why a game ended, as a sentence's end: "bob's health reached 0", "the turn limit was
 /// reached", ...
 pub fn end_reason_in_words(state: &GameState, reason: EndReason) -> String {
-    let name = |p: PlayerId| state.player(p).name.to_string();
+    let name = |p: PlayerId| shown_name(&state.player(p).name).into_owned();
     let lost = |p: PlayerId| {
         reason.cause_of(p).map(|cause| match cause {
             LossCause::Health => format!("{}'s health reached 0", name(p)),
@@ -369,7 +369,7 @@ impl Board {
                     .collect()
             };
             PlayerBoard {
-                name: p.name.to_string(),
+                name: shown_name(&p.name).into_owned(),
                 health: p.health,
                 pool: p.pool.to_string(),
                 deck: p.deck().len(),

@@ -15,11 +15,13 @@ mod board;
 mod names;
 mod narrate;
 mod page;
+mod patch;
 
 pub use board::{
     Board, CardFace, CardView, ChoiceView, CombatView, PlayerBoard, end_reason_in_words,
     result_line,
 };
-pub use names::Names;
+pub use names::{Names, SHOWN_NAME_CHARS, shown_name};
 pub use narrate::{Narrated, describe_action, narrate, narrate_for};
 pub use page::{PageStep, Timeline, page, replay_page};
+pub use patch::{BoardPatch, PlayerPatch, Rebuild, Splice};

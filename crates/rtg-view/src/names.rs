@@ -1,8 +1,28 @@
 //! Card names for people: the card's name, with a short id where two copies could be confused.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
 use rtg_core::{CardType, GameState, InstanceId, Location, PlayerId, Target};
+
+/// The most characters of a player's or a card's name that narration, boards and pages show: a
+/// longer name (the loaders allow 256) is cut there, ending in `…`, so that a name repeated on
+/// every line of a long game cannot make its page huge.
+pub const SHOWN_NAME_CHARS: usize = 64;
+
+/// `name` as shown: itself, or its first [`SHOWN_NAME_CHARS`] - 1 characters and `…`.
+pub fn shown_name(name: &str) -> Cow<'_, str> {
+    match name.char_indices().nth(SHOWN_NAME_CHARS) {
+        None => Cow::Borrowed(name),
+        Some(_) => {
+            let cut = name
+                .char_indices()
+                .nth(SHOWN_NAME_CHARS - 1)
+                .map_or(name.len(), |(i, _)| i);
+            Cow::Owned(format!("{}…", &name[..cut]))
+        }
+    }
+}
 
 /// How the cards of one moment of a game are named.
 ///
@@ -28,7 +48,7 @@ impl Names {
         let mut names = Names::default();
         if let Some(first) = states.first() {
             let players = first.players();
-            names.players = [players[0].name.to_string(), players[1].name.to_string()];
+            names.players = [0, 1].map(|seat| shown_name(&players[seat].name).into_owned());
         }
         for state in states {
             for seat in PlayerId::ALL {
@@ -63,10 +83,11 @@ impl Names {
         let name = &state.def(id).name;
         let copies = self.visible.get(name);
         let others = copies.map_or(0, |set| set.iter().filter(|&&c| c != id).count());
+        let shown = shown_name(name);
         if others > 0 {
-            format!("{name} #{}", id.0)
+            format!("{shown} #{}", id.0)
         } else {
-            name.clone()
+            shown.into_owned()
         }
     }
 

@@ -1,6 +1,6 @@
 //! The HTML replay viewer: one self-contained page (no network, no external file) holding the
-//! replay and the board of every step as JSON in `<script type="application/json"
-//! id="rtg-replay">`, and the script that shows them.
+//! replay and, for every step, what its board changed ([`BoardPatch`]) as JSON in `<script
+//! type="application/json" id="rtg-replay">`, and the script that rebuilds and shows the boards.
 
 use std::collections::BTreeMap;
 
@@ -9,9 +9,10 @@ use rtg_rules::Action;
 use rtg_sim::{Matchup, Replay, ReplayError, Verified};
 use serde::Serialize;
 
-use crate::board::{Board, CardFace, face};
-use crate::names::Names;
+use crate::board::{Board, CardFace, CardView, face};
+use crate::names::{Names, shown_name};
 use crate::narrate::narrate;
+use crate::patch::{BoardPatch, Rebuild};
 
 /// The page's script and style, around the data.
 const TEMPLATE: &str = include_str!("viewer.html");
@@ -20,12 +21,12 @@ const DATA_SLOT: &str = "/*RTG-DATA*/";
 /// Where the title goes.
 const TITLE_SLOT: &str = "<!--RTG-TITLE-->";
 
-/// One step of the game as the page shows it: the board after the action, the action and what
-/// it caused in words.
+/// One step of the game as the page shows it: what the board changed with the action, the
+/// action and what it caused in words.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct PageStep {
-    /// The board after the step.
-    pub board: Board,
+    /// The board's change from the step before (for the start, from an empty board).
+    pub patch: BoardPatch,
     /// The action in words (none for the start and for advancing the phase).
     pub action: Option<String>,
     /// What it caused, in words.
@@ -33,15 +34,22 @@ pub struct PageStep {
 }
 
 /// Every step of one game, built by watching it ([`Timeline::observe`] has the shape of
-/// `rtg_sim::Observer`), and the faces of the cards it shows.
+/// `rtg_sim::Observer`), and the faces of the cards it shows. It holds each step's change, not
+/// its board, so its size (and the page's) grows with what happens, not with steps times cards.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Timeline {
+    /// The players' names as shown (at most [`crate::SHOWN_NAME_CHARS`] characters each).
+    pub names: [String; 2],
     /// The faces of every card of the game, by card id.
     pub faces: BTreeMap<String, CardFace>,
     /// The starting board, then one step per action.
     pub steps: Vec<PageStep>,
     #[serde(skip)]
     previous: Option<GameState>,
+    #[serde(skip)]
+    board: Option<Board>,
+    #[serde(skip)]
+    shown: BTreeMap<u32, CardView>,
 }
 
 impl Timeline {
@@ -57,18 +65,33 @@ impl Timeline {
             for (_, def) in state.content().definitions.iter() {
                 self.faces.insert(def.card_id.to_string(), face(def));
             }
+            let players = state.players();
+            self.names = [0, 1].map(|seat| shown_name(&players[seat].name).into_owned());
         }
         let said = match (action, &self.previous) {
             (Some(action), Some(before)) => narrate(before, state, action, events),
             _ => Default::default(),
         };
+        let board = Board::new(state, &Names::new(&[state]));
+        let patch = BoardPatch::between(self.board.as_ref(), &board, &mut self.shown);
         self.steps.push(PageStep {
-            board: Board::new(state, &Names::new(&[state])),
+            patch,
             action: said.action,
             lines: said.lines,
         });
+        self.board = Some(board);
         // A persistent state: keeping the last one is a few reference counts.
         self.previous = Some(state.clone());
+    }
+
+    /// The board of step `index` (0 is the start), rebuilt from the patches as the page
+    /// rebuilds it; `None` past the last step.
+    pub fn board(&self, index: usize) -> Option<Board> {
+        let mut rebuild = Rebuild::new(self.names.clone());
+        for step in self.steps.get(..=index)? {
+            rebuild.apply(&step.patch);
+        }
+        Some(rebuild.board().clone())
     }
 }
 
@@ -83,7 +106,12 @@ struct PageData<'a> {
 /// The viewer page of a game: its replay and its timeline, embedded as JSON.
 pub fn page(replay: &Replay, timeline: &Timeline) -> String {
     let mut title = match &replay.decks {
-        [a, b] => format!("{} vs {} — seed {}", a.name, b.name, replay.settings.seed),
+        [a, b] => format!(
+            "{} vs {} — seed {}",
+            shown_name(&a.name),
+            shown_name(&b.name),
+            replay.settings.seed
+        ),
     };
     // The default rule set goes unsaid, so the page of a `ptg-0.2` game is what it always was.
     if replay.settings.rules != RuleSet::default() {

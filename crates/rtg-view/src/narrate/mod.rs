@@ -395,11 +395,11 @@ pub fn narrate_for(
                 lines.push(match (card.token, artifact) {
                     (true, false) => format!(
                         "a {} token enters {owner}'s battlefield",
-                        after.def(id).name
+                        crate::names::shown_name(&after.def(id).name)
                     ),
                     (true, true) => format!(
                         "a {} artifact token enters {owner}'s battlefield",
-                        after.def(id).name
+                        crate::names::shown_name(&after.def(id).name)
                     ),
                     (false, false) => format!("{} enters {owner}'s battlefield", name(id)),
                     (false, true) => {
