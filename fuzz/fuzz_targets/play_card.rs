@@ -1,7 +1,7 @@
 //! A structured card that loads is put in both decks beside bundled cards, and a short game is
 //! played with it (under either rule set), each action picked by the fuzzer among
 //! `legal_actions`: no panic anywhere, `apply` accepts every listed action (or refuses it with
-//! `chain_limit`, a step whose triggers never end), and the game stays consistent.
+//! `chain_limit`, a step whose triggers never end, or `reversal_limit`), and the game stays consistent.
 #![no_main]
 
 use std::sync::Arc;
@@ -78,7 +78,7 @@ fn play(data: &[u8]) -> arbitrary::Result<()> {
         let action = u.choose(&actions)?.clone();
         match apply(&state, &action) {
             Ok(outcome) => state = outcome.state,
-            Err(e) if e.kind() == "chain_limit" => return Ok(()),
+            Err(e) if matches!(e.kind(), "chain_limit" | "reversal_limit") => return Ok(()),
             Err(e) => panic!("a listed action was refused: {action:?}: {e}"),
         }
     }

@@ -32,6 +32,23 @@ pub fn catalog() -> &'static Catalog {
     })
 }
 
+/// The catalog of rtg's bundled cards (`cards/`) only: what deck files and version-1 replays
+/// are loaded against.
+pub fn bundled_catalog() -> &'static Catalog {
+    static CATALOG: OnceLock<Catalog> = OnceLock::new();
+    CATALOG.get_or_init(|| {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+        let cards = rtg_yaml::load_cards_from_dir(root.join("cards"), None)
+            .expect("the bundled cards load");
+        rtg_yaml::build_catalog(cards).expect("the bundled cards make a catalog")
+    })
+}
+
+/// The repository's root (the parent of `fuzz/`).
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
 /// Parses `text` as a card against the catalog: the one call every target makes.
 pub fn parse(text: &str) -> Result<Arc<CardDefinition>, rtg_yaml::LoadError> {
     rtg_yaml::parse_card("fuzz.yaml", text, Some(catalog()))

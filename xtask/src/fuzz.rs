@@ -1,7 +1,7 @@
 //! `cargo xtask fuzz [--seconds N] [TARGET ...]`: runs each cargo-fuzz target of `fuzz/` for N
-//! seconds (default 600) with the limits `fuzz/README.md` gives, seeding the card corpus from the
-//! bundled and fixture cards. Not part of `cargo xtask ci`: it needs nightly Rust and
-//! `cargo-fuzz`, and its figures come from long runs.
+//! seconds (default 600) with the limits `fuzz/README.md` gives, seeding each corpus first (see
+//! [`seeds`]). Not part of `cargo xtask ci`: it needs nightly Rust and `cargo-fuzz`, and its
+//! figures come from long runs.
 
 use std::path::Path;
 use std::process::{Command, ExitCode};
@@ -26,18 +26,46 @@ pub(crate) fn targets(manifest: &str) -> Vec<String> {
     names
 }
 
-/// Copies every `*.yaml` of `from` into `corpus` (a seed corpus for the card targets).
-fn seed_corpus(from: &Path, corpus: &Path) -> std::io::Result<()> {
+/// Copies every `*.EXTENSION` file directly in `from` into `corpus`, each named `PREFIX` and its
+/// file name (a seed corpus).
+fn seed_corpus(from: &Path, corpus: &Path, extension: &str, prefix: &str) -> std::io::Result<()> {
     std::fs::create_dir_all(corpus)?;
     for entry in std::fs::read_dir(from)? {
         let path = entry?.path();
-        if path.extension().is_some_and(|e| e == "yaml")
+        if path.extension().is_some_and(|e| e == extension)
             && let Some(name) = path.file_name()
         {
-            std::fs::copy(&path, corpus.join(name))?;
+            let mut to = prefix.to_owned();
+            to.push_str(&name.to_string_lossy());
+            std::fs::copy(&path, corpus.join(to))?;
         }
     }
     Ok(())
+}
+
+/// The seed corpus of a target: `(directory, extension, prefix)` of each set of files copied
+/// into `fuzz/corpus/TARGET/`. Cards for the card targets, `decks/` for `parse_deck`, every
+/// scenario folder for `parse_scenario` (prefixed, as two folders may hold the same name), the
+/// recorded replays and reports of `fuzz/seeds/` for `replay_json` and `merge_reports`;
+/// `actions` starts from nothing.
+pub(crate) fn seeds(target: &str) -> Vec<(&'static str, &'static str, &'static str)> {
+    match target {
+        "parse_card" | "parse_card_structured" | "play_card" => vec![
+            ("cards", "yaml", ""),
+            ("fixtures/language", "yaml", ""),
+            ("fixtures/statics", "yaml", ""),
+        ],
+        "parse_deck" => vec![("decks", "yaml", "")],
+        "parse_scenario" => vec![
+            ("scenarios/cards", "yaml", "cards-"),
+            ("scenarios/language", "yaml", "language-"),
+            ("scenarios/rules", "yaml", "rules-"),
+            ("scenarios/statics", "yaml", "statics-"),
+        ],
+        "replay_json" => vec![("fuzz/seeds/replay_json", "json", "")],
+        "merge_reports" => vec![("fuzz/seeds/merge_reports", "json", "")],
+        _ => Vec::new(),
+    }
 }
 
 pub(crate) fn run(args: &[String]) -> ExitCode {
@@ -94,20 +122,29 @@ pub(crate) fn run(args: &[String]) -> ExitCode {
     }
     for target in &run_these {
         let corpus = fuzz.join("corpus").join(target);
-        if target.starts_with("parse_card") || target == "play_card" {
-            for dir in ["cards", "fixtures/language", "fixtures/statics"] {
-                if let Err(e) = seed_corpus(&root.join(dir), &corpus) {
-                    eprintln!("xtask fuzz: seeding {}: {e}", corpus.display());
-                    return ExitCode::FAILURE;
-                }
+        if let Err(e) = std::fs::create_dir_all(&corpus) {
+            eprintln!("xtask fuzz: {}: {e}", corpus.display());
+            return ExitCode::FAILURE;
+        }
+        for (dir, extension, prefix) in seeds(target) {
+            if let Err(e) = seed_corpus(&root.join(dir), &corpus, extension, prefix) {
+                eprintln!("xtask fuzz: seeding {} from {dir}: {e}", corpus.display());
+                return ExitCode::FAILURE;
             }
         }
         println!("==> fuzz {target} for {seconds} s");
         let status = Command::new("cargo")
             .current_dir(&fuzz)
-            .args(["+nightly", "fuzz", "run", "-O", target, "--"])
+            .args(["+nightly", "fuzz", "run", "-O", target])
+            .arg(&corpus)
+            .arg("--")
             .arg(format!("-max_total_time={seconds}"))
-            .args(["-timeout=10", "-max_len=4096", "-print_final_stats=1"])
+            .args([
+                "-timeout=10",
+                "-max_len=4096",
+                "-rss_limit_mb=2048",
+                "-print_final_stats=1",
+            ])
             .status();
         match status {
             Ok(s) if s.success() => println!("==> fuzz {target}: no crash, no hang"),
@@ -134,7 +171,19 @@ mod tests {
     fn the_targets_are_read_from_the_fuzz_manifest() {
         let manifest = std::fs::read_to_string(project_root().join("fuzz/Cargo.toml")).unwrap();
         let names = targets(&manifest);
-        assert_eq!(names, ["parse_card", "parse_card_structured", "play_card"]);
+        assert_eq!(
+            names,
+            [
+                "parse_card",
+                "parse_card_structured",
+                "play_card",
+                "parse_deck",
+                "parse_scenario",
+                "replay_json",
+                "merge_reports",
+                "actions"
+            ]
+        );
         for name in &names {
             assert!(
                 project_root()
@@ -142,6 +191,9 @@ mod tests {
                     .is_file(),
                 "{name}"
             );
+            for (dir, _, _) in seeds(name) {
+                assert!(project_root().join(dir).is_dir(), "{name}: {dir}");
+            }
         }
     }
 }
