@@ -33,6 +33,7 @@ mod files;
 mod game;
 mod goldfish;
 mod merge;
+mod paired;
 mod replay;
 mod replay_cards;
 mod report;
@@ -60,6 +61,7 @@ pub use goldfish::{
     ManaByTurn, goldfish, goldfish_with,
 };
 pub use merge::{Inconsistency, MergeError};
+pub use paired::{MAX_PAIRED_GAMES, PairedShift, Score, Z95, play_scored};
 pub use replay::{
     Checkpoint, OLDEST_REPLAY_VERSION, REPLAY_VERSION, Replay, ReplayDeck, ReplayError, Verified,
 };

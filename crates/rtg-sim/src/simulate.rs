@@ -74,6 +74,9 @@ pub enum ConfigError {
     /// No threads, or more than [`MAX_THREADS`].
     #[error("{0} threads: need 1 to {MAX_THREADS}")]
     Threads(usize),
+    /// More games than a paired comparison holds ([`crate::MAX_PAIRED_GAMES`]).
+    #[error("{0} games: a paired comparison holds at most {max} games a side", max = crate::MAX_PAIRED_GAMES)]
+    PairedGames(u64),
     /// A shard index not below the shard count.
     #[error("shard {index}/{count}: need 0 <= K < N")]
     Shard {
