@@ -1,4 +1,4 @@
-// The report pages (`--html` of simulate, tournament and goldfish) in a real browser: each loads
+// The report pages (`--html` of simulate, tournament, goldfish and verdict) in a real browser: each loads
 // without a console error, every number it shows is the JSON report's (the same command's
 // `--json` output), and a screenshot of each is saved under target/browser/ for review.
 import { test } from 'node:test';
@@ -135,6 +135,35 @@ test('a goldfish page shows the kill-turn histogram of the JSON', async () => {
       assert.equal(await page.textContent(`[data-json="kill_turn.${key}"]`), String(json.kill_turn[key]));
     }
     await screenshot('reports-goldfish');
+  } finally {
+    await close();
+  }
+});
+
+test('a verdict page draws every rung with its interval and shows the call of the JSON', async () => {
+  const { page: file, json } = report('reports-verdict', [
+    'verdict', 'aggro', 'midrange', '--rungs', 'random,greedy,heuristic', '--games', '40', '--seed', '3',
+  ]);
+  const { page, consoleErrors, screenshot, close } = await openPage(file);
+  try {
+    assert.deepEqual(consoleErrors, []);
+    const numbers = await numbersMatch(page, json);
+    assert.ok(numbers >= json.rungs.length * 10, `${numbers} numbers`);
+    const embedded = JSON.parse(await page.textContent('#report-json'));
+    const untimed = (j) => ({ ...j, rungs: j.rungs.map((r) => ({ ...r, seconds: 0, report: { ...r.report, seconds: 0 } })) });
+    assert.deepEqual(untimed(embedded), untimed(json));
+    assert.equal(await page.locator('#ladder-chart circle.rung').count(), json.rungs.length);
+    assert.equal(await page.locator('#ladder-chart line.interval').count(), json.rungs.length);
+    // Higher win rates are drawn higher: the dots' heights follow the JSON's order.
+    const ys = await page.$$eval('#ladder-chart circle.rung', (els) => els.map((e) => Number(e.getAttribute('cy'))));
+    for (let i = 0; i < ys.length; i++) {
+      for (let j = 0; j < ys.length; j++) {
+        if (json.rungs[i].win_rate > json.rungs[j].win_rate) assert.ok(ys[i] < ys[j], `rung ${i} above rung ${j}`);
+      }
+    }
+    assert.equal((await page.textContent('#call-summary')).trim(), json.call.summary);
+    assert.equal(await page.locator('#shifts tbody tr').count(), json.shifts.length);
+    await screenshot('reports-verdict');
   } finally {
     await close();
   }

@@ -38,6 +38,7 @@ mod setup;
 mod signing;
 mod simulate;
 mod tournament;
+mod verdict;
 mod viewer;
 
 use std::process::ExitCode;
@@ -106,6 +107,11 @@ enum Command {
     /// without it is `ptg-0.2`), so there is no `--rules` here: the rule set is part of the
     /// state digest, and another one could only fail the replay.
     Replay(replay::ReplayArgs),
+    /// Play a matchup at several bot strengths (rungs: the same bot on both sides, every rung on
+    /// the same seeds) and call it only where the win rate has stopped moving: per rung the win
+    /// rate with its 95% interval, on the play and on the draw; between rungs the paired shift;
+    /// then "settled: A favoured / B favoured / even" or "unsettled" with what to raise.
+    Verdict(verdict::VerdictArgs),
     /// Play every pair of bots on each deck's mirror match (seats alternated) and print each
     /// bot's Elo rating with a 95% interval and the pairwise win-rate matrix.
     Ladder(ladder::LadderArgs),
@@ -189,6 +195,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => finish(replay::run(args)),
         Command::Merge(args) => finish(merge::run(args)),
         Command::Ladder(args) => finish(ladder::run(args)),
+        Command::Verdict(args) => finish(verdict::run(args)),
         Command::Keygen(args) => finish(keygen(&args)),
     };
     // Whatever the command printed must have been written: a failed write (`> /dev/full`) is an

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use clap::Args;
 use rtg::report::SampleLink;
 use rtg::sim::{
-    Batch, CSV_COLUMNS, CardRow, Report, Running, Shard, SimConfig, SimError, csv_fields,
-    play_batch,
+    Batch, BotRegistry, CSV_COLUMNS, CardRow, GameRow, PRECISION_GAMES, Report, Running, Shard,
+    SimConfig, SimError, csv_fields, is_precise, play_batch, play_batch_precise,
 };
 
 use rtg::sim::MAX_THREADS;
@@ -24,9 +24,15 @@ pub(crate) struct SimulateArgs {
     /// Deck B.
     deck_b: String,
     /// Games in the batch, at least 1 (deck A goes first in even games, deck B in odd ones). Any
-    /// number: a shard's games are computed, and memory does not grow with them.
-    #[arg(long, default_value_t = 1000)]
-    games: u64,
+    /// number: a shard's games are computed, and memory does not grow with them. Default 1000;
+    /// with --precision, the most the batch plays (default 100000).
+    #[arg(long)]
+    games: Option<u64>,
+    /// Play until deck A's 95% interval is at most W on each side (0.03 is ±3 points), looked at
+    /// every 100 games, instead of a fixed number: the same games for a seed on every machine,
+    /// and the report is that of a batch of the games played. Not with --shard.
+    #[arg(long, value_name = "W")]
+    precision: Option<f64>,
     /// Master seed: game K is seeded from (seed, K), whatever the threads or shards.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -82,7 +88,24 @@ fn parse_shard(s: &str) -> Result<Shard, String> {
 }
 
 pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
-    if args.games == 0 {
+    let games = args.games.unwrap_or(if args.precision.is_some() {
+        PRECISION_GAMES
+    } else {
+        1000
+    });
+    if let Some(w) = args.precision {
+        if !(w > 0.0 && w <= 0.5) {
+            return Err(CliError::Usage(format!(
+                "--precision {w}: the interval's half-width must be above 0 and at most 0.5"
+            )));
+        }
+        if args.shard.is_some() {
+            return Err(CliError::Usage(
+                "--precision with --shard: a batch played to a precision ends where its interval is narrow enough, so it cannot be split into shards".to_owned(),
+            ));
+        }
+    }
+    if games == 0 {
         return Err(CliError::Usage(
             "--games 0: a batch needs at least one game".to_owned(),
         ));
@@ -97,7 +120,7 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
     check_max_turns(args.max_turns)?;
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let config = SimConfig {
-        games: args.games,
+        games,
         seed: args.seed,
         bots: args.bots.specs(),
         max_turns: args.max_turns,
@@ -137,7 +160,7 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
         None => None,
     };
     let card_stats = args.card_stats || args.html.is_some();
-    let result = play_batch(&matchup, &config, card_stats, &progress, &mut |row| {
+    let mut rows = |row: &GameRow| {
         sampler.watch(row);
         match &mut csv {
             Some((_, writer)) => writer
@@ -145,7 +168,19 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
                 .map_err(std::io::Error::other),
             None => Ok(()),
         }
-    });
+    };
+    let result = match args.precision {
+        Some(w) => play_batch_precise(
+            &BotRegistry::builtin(),
+            &matchup,
+            &config,
+            w,
+            card_stats,
+            &progress,
+            &mut rows,
+        ),
+        None => play_batch(&matchup, &config, card_stats, &progress, &mut rows),
+    };
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
@@ -189,24 +224,64 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
         }
         write_page(&page, &value, samples)?;
     }
-    // The report as it always was; `cards` only when asked for, after every other key.
-    let text = match (args.json, args.card_stats, &cards) {
+    // The report as it always was; `cards` only when asked for, after every other key, and
+    // `precision` only when the batch was played to one.
+    let precision = args.precision.map(|half_width| Precision {
+        half_width,
+        reached: is_precise(&report, half_width),
+    });
+    let mut text = match (args.json, args.card_stats, &cards) {
         (true, true, Some(cards)) => json_text(&WithCards {
             report: &report,
-            cards,
+            cards: Some(cards),
+            precision,
+        })?,
+        (true, _, _) if precision.is_some() => json_text(&WithCards {
+            report: &report,
+            cards: None,
+            precision,
         })?,
         (true, _, _) => json_text(&report)?,
         (false, true, Some(cards)) => report.table() + "\n" + &card_table(cards),
         (false, _, _) => report.table(),
     };
+    if let (false, Some(p)) = (args.json, precision) {
+        let (rate, lo, hi) = report.win_rate_a();
+        let got = 100.0 * (rate - lo).max(hi - rate);
+        text.push_str(&if p.reached {
+            format!(
+                "precision: ±{:.1} points asked, reached after {} games (±{got:.1})\n",
+                100.0 * p.half_width,
+                report.games
+            )
+        } else {
+            format!(
+                "precision: ±{:.1} points asked, not reached in {} games (±{got:.1}): raise --games\n",
+                100.0 * p.half_width,
+                report.games
+            )
+        });
+    }
     print(&text);
     Ok(())
 }
 
-/// A batch's report with its per-card statistics after its other keys.
+/// A batch's report with its per-card statistics and its precision after its other keys.
 #[derive(serde::Serialize)]
 struct WithCards<'a> {
     #[serde(flatten)]
     report: &'a Report,
-    cards: &'a [CardRow],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cards: Option<&'a [CardRow]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    precision: Option<Precision>,
+}
+
+/// What `--precision` asked and whether the batch got there.
+#[derive(Clone, Copy, serde::Serialize)]
+struct Precision {
+    /// The half-width asked for.
+    half_width: f64,
+    /// Whether deck A's interval is that narrow (false: the batch ran out of games first).
+    reached: bool,
 }

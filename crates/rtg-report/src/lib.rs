@@ -1,7 +1,8 @@
 //! # rtg-report
 //!
 //! One self-contained HTML page per report of rtg: a batch (`rtg simulate --json`), a
-//! tournament (`rtg tournament --json`) or a goldfish run (`rtg goldfish --json`). The page is a
+//! tournament (`rtg tournament --json`), a goldfish run (`rtg goldfish --json`) or a verdict
+//! (`rtg verdict --json`). The page is a
 //! single file with inline CSS and inline SVG charts — no script, no font, no image from
 //! anywhere, so it opens offline and can be mailed as it is — and holds:
 //!
@@ -35,6 +36,7 @@
 mod fmt;
 mod pages;
 mod svg;
+mod verdict;
 
 use serde_json::Value;
 use thiserror::Error;
@@ -69,6 +71,8 @@ pub enum Kind {
     Tournament,
     /// A goldfish run (`rtg goldfish`).
     Goldfish,
+    /// A verdict over bot strengths (`rtg verdict`).
+    Verdict,
 }
 
 /// A value that is not one of the reports.
@@ -76,7 +80,7 @@ pub enum Kind {
 pub enum PageError {
     /// Not a report of rtg: none of the keys that tell the kinds apart.
     #[error(
-        "not a report of rtg: expected a JSON object with `deck_a` (a batch), `matrix` (a tournament) or `kill_turn` (a goldfish run)"
+        "not a report of rtg: expected a JSON object with `deck_a` (a batch), `matrix` (a tournament), `kill_turn` (a goldfish run) or `rungs` (a verdict)"
     )]
     UnknownReport,
     /// A key the page needs is missing or of another type.
@@ -87,7 +91,9 @@ pub enum PageError {
 /// The kind of a report, from its keys.
 pub fn kind_of(report: &Value) -> Result<Kind, PageError> {
     let has = |key: &str| report.get(key).is_some();
-    if has("matrix") && has("decks") {
+    if has("rungs") && has("call") {
+        Ok(Kind::Verdict)
+    } else if has("matrix") && has("decks") {
         Ok(Kind::Tournament)
     } else if has("kill_turn") && has("deck") {
         Ok(Kind::Goldfish)
@@ -104,6 +110,7 @@ pub fn render(report: &Value, info: &PageInfo) -> Result<String, PageError> {
         Kind::Batch => pages::batch(report)?,
         Kind::Tournament => pages::tournament(report)?,
         Kind::Goldfish => pages::goldfish(report)?,
+        Kind::Verdict => verdict::verdict(report)?,
     };
     let mut out = String::with_capacity(64 * 1024);
     put(
@@ -246,6 +253,7 @@ table.kv th{text-align:left;font-weight:600;color:#444}table.kv td{text-align:le
 .never{color:#a33}.never td:first-child::after{content:' never played';font-size:11px;background:#f6dcdc;color:#a33;border-radius:3px;padding:0 4px;margin-left:6px}
 .derived{font-style:italic}
 .note{color:#666}
+.call{font-size:17px;font-weight:600;padding:6px 10px;border-radius:4px}.call.settled{background:#e3efe3}.call.unsettled{background:#f7ecd9}
 svg text{font:12px system-ui,sans-serif}svg text.axis{fill:#333}svg text.value{fill:#111;font-size:11px}
 svg.bar{vertical-align:middle;margin-left:6px}
 pre{background:#f2f2f2;padding:8px 10px;border-radius:4px;overflow-x:auto}

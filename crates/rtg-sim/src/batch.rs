@@ -45,10 +45,21 @@ impl Workers {
         play: &(dyn Fn(u64) -> T + Sync),
         fold: &mut dyn FnMut(T) -> Result<(), E>,
     ) -> Result<(), E> {
+        self.run_in(CHUNK_GAMES, planned, play, fold)
+    }
+
+    /// [`Workers::run`] in chunks of `chunk` games (at least 1).
+    pub(crate) fn run_in<T: Send, E>(
+        &self,
+        chunk_games: u64,
+        planned: u64,
+        play: &(dyn Fn(u64) -> T + Sync),
+        fold: &mut dyn FnMut(T) -> Result<(), E>,
+    ) -> Result<(), E> {
         let mut chunk: Vec<T> = Vec::new();
         let mut start = 0u64;
         while start < planned {
-            let end = start.saturating_add(CHUNK_GAMES).min(planned);
+            let end = start.saturating_add(chunk_games.max(1)).min(planned);
             chunk.clear();
             // rayon splits usize ranges by index (u64 ones only by iteration); a chunk fits.
             let len = usize::try_from(end - start).unwrap_or(0);
@@ -180,7 +191,15 @@ pub fn play_batch_with(
     progress: &(dyn Fn(Running) + Sync),
     rows: &mut dyn FnMut(&GameRow) -> std::io::Result<()>,
 ) -> Result<Batch, SimError> {
-    play_batch_until(registry, matchup, config, card_stats, progress, rows, None)
+    play_batch_until(
+        registry,
+        matchup,
+        config,
+        card_stats,
+        progress,
+        rows,
+        Until::default(),
+    )
 }
 
 /// [`crate::simulate`] that stops early once `stop` is set (from another thread: a Ctrl-C
@@ -198,12 +217,72 @@ pub fn simulate_until(
         false,
         &|_| {},
         &mut |_| Ok(()),
-        Some(stop),
+        Until {
+            stop: Some(stop),
+            half_width: None,
+        },
     )?;
     Ok(batch.report)
 }
 
-/// [`play_batch_with`], stopping early when `stop` is set.
+/// Games played between two looks at the interval of a batch played to a precision: the
+/// batch stops at the first multiple of this many games whose interval is narrow enough. Even,
+/// so that each deck goes first in half the games of every look.
+pub const PRECISION_ROUND: u64 = 100;
+
+/// The games a batch played to a precision plays at most when not told (`--precision` without
+/// `--games`): enough for a half-width of a third of a point at a win rate of one half.
+pub const PRECISION_GAMES: u64 = 100_000;
+
+/// [`play_batch_with`] played until deck A's 95% interval (Wilson, a draw counting half) is at
+/// most `half_width` on each side, looked at every [`PRECISION_ROUND`] games, or until
+/// `config.games`, whichever comes first. Where it stops depends only on the results in game
+/// order, so it is the same for a seed on every machine and thread count, and the report is
+/// exactly that of a batch of the games it played ([`Report::batch_games`] is set to them).
+/// Whether it got there: `report.win_rate_a()`'s interval says.
+pub fn play_batch_precise(
+    registry: &BotRegistry,
+    matchup: &Matchup,
+    config: &SimConfig,
+    half_width: f64,
+    card_stats: bool,
+    progress: &(dyn Fn(Running) + Sync),
+    rows: &mut dyn FnMut(&GameRow) -> std::io::Result<()>,
+) -> Result<Batch, SimError> {
+    if !(half_width > 0.0 && half_width <= 0.5) {
+        return Err(SimError::Config(crate::ConfigError::Precision(
+            half_width.to_string(),
+        )));
+    }
+    if config.shard != crate::Shard::WHOLE {
+        return Err(SimError::Config(crate::ConfigError::PreciseShard));
+    }
+    let until = Until {
+        stop: None,
+        half_width: Some(half_width),
+    };
+    let mut batch = play_batch_until(registry, matchup, config, card_stats, progress, rows, until)?;
+    batch.report.batch_games = batch.report.games;
+    Ok(batch)
+}
+
+/// Whether a batch's interval is as narrow as asked: at most `half_width` on each side of the
+/// win rate, and at least one finished game.
+pub fn is_precise(report: &Report, half_width: f64) -> bool {
+    let (rate, lo, hi) = report.win_rate_a();
+    report.finished() > 0 && rate - lo <= half_width && hi - rate <= half_width
+}
+
+/// When a batch ends before its last game.
+#[derive(Clone, Copy, Default)]
+struct Until<'a> {
+    /// Set from elsewhere: stop now ([`SimError::Stopped`]).
+    stop: Option<&'a AtomicBool>,
+    /// Stop, with the report so far, at the first round whose interval is this narrow.
+    half_width: Option<f64>,
+}
+
+/// [`play_batch_with`], stopping early when `until` says.
 fn play_batch_until(
     registry: &BotRegistry,
     matchup: &Matchup,
@@ -211,8 +290,9 @@ fn play_batch_until(
     card_stats: bool,
     progress: &(dyn Fn(Running) + Sync),
     rows: &mut dyn FnMut(&GameRow) -> std::io::Result<()>,
-    stop: Option<&AtomicBool>,
+    until: Until<'_>,
 ) -> Result<Batch, SimError> {
+    let stop = until.stop;
     config.check()?;
     let [bot_a, bot_b] = registry.make_pair(&config.bots)?;
     let bots = [&*bot_a, &*bot_b];
@@ -264,20 +344,38 @@ fn play_batch_until(
     report.rules = config.rules;
     let mut cards = probe.as_ref().map(CardProbe::stats);
     let mut folded = 0u64;
-    Workers::new(config.threads).run(config.planned(), &play, &mut |played: Option<(
-        GameRow,
-        Option<CardGame>,
-    )>| {
-        let Some((row, game)) = played else {
-            return Err(SimError::Stopped { done: folded });
-        };
-        folded += 1;
-        report.add(row.index, &row.record);
-        if let (Some(cards), Some(game)) = (&mut cards, &game) {
-            cards.add(game, &row.record);
-        }
-        rows(&row).map_err(SimError::Rows)
-    })?;
+    // A precise batch plays a round at a time, so that no game past the one it stops at is
+    // played; `None` is its way of ending early with the report so far.
+    let chunk = if until.half_width.is_some() {
+        PRECISION_ROUND
+    } else {
+        CHUNK_GAMES
+    };
+    let ended = Workers::new(config.threads).run_in(
+        chunk,
+        config.planned(),
+        &play,
+        &mut |played: Option<(GameRow, Option<CardGame>)>| {
+            let Some((row, game)) = played else {
+                return Err(Some(SimError::Stopped { done: folded }));
+            };
+            folded += 1;
+            report.add(row.index, &row.record);
+            if let (Some(cards), Some(game)) = (&mut cards, &game) {
+                cards.add(game, &row.record);
+            }
+            rows(&row).map_err(|e| Some(SimError::Rows(e)))?;
+            match until.half_width {
+                Some(w) if folded.is_multiple_of(PRECISION_ROUND) && is_precise(&report, w) => {
+                    Err(None)
+                }
+                _ => Ok(()),
+            }
+        },
+    );
+    if let Err(Some(e)) = ended {
+        return Err(e);
+    }
     report.seconds = started.elapsed().as_secs_f64();
     Ok(Batch { report, cards })
 }

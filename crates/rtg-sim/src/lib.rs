@@ -41,8 +41,12 @@ mod simulate;
 mod stats;
 mod text;
 mod tournament;
+mod verdict;
 
-pub use batch::{Batch, Running, play_batch, play_batch_with, simulate_until};
+pub use batch::{
+    Batch, PRECISION_GAMES, PRECISION_ROUND, Running, is_precise, play_batch, play_batch_precise,
+    play_batch_with, simulate_until,
+};
 pub use bots::{
     Bot, BotError, BotFactory, BotRegistry, BotSpec, GreedyBot, HeuristicBot, MCTS_DEPTH,
     MCTS_ITERATIONS, MCTS_MAX_DEPTH, MCTS_MAX_ITERATIONS, MctsBot, RandomBot, Rollout,
@@ -79,4 +83,8 @@ pub use text::{pad_left, pad_right};
 pub use tournament::{
     Cell, Standing, TournamentError, TournamentProgress, TournamentReport, standings, tournament,
     tournament_with,
+};
+pub use verdict::{
+    Call, DEFAULT_RUNGS, Favoured, MAX_RUNGS, Rung, SETTLED_INTERVAL, SETTLED_SHIFT, Shift,
+    VerdictConfig, VerdictError, VerdictReport, parse_rungs, verdict,
 };

@@ -74,6 +74,15 @@ pub enum ConfigError {
     /// No threads, or more than [`MAX_THREADS`].
     #[error("{0} threads: need 1 to {MAX_THREADS}")]
     Threads(usize),
+    /// A precision that is not a half-width above 0 and at most one half.
+    /// (The value as given, written out: the error stays `Eq`.)
+    #[error("precision {0}: the interval's half-width must be above 0 and at most 0.5")]
+    Precision(String),
+    /// A batch played to a precision is one whole batch, never a shard.
+    #[error(
+        "a batch played to a precision cannot be a shard: its games end where its interval is narrow enough"
+    )]
+    PreciseShard,
     /// More games than a paired comparison holds ([`crate::MAX_PAIRED_GAMES`]).
     #[error("{0} games: a paired comparison holds at most {max} games a side", max = crate::MAX_PAIRED_GAMES)]
     PairedGames(u64),

@@ -18,4 +18,5 @@ mod scenario;
 mod signing;
 mod simulate;
 mod support;
+mod verdict;
 mod warnings;

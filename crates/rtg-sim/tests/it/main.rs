@@ -13,6 +13,7 @@ mod long_names;
 mod reports;
 mod rules;
 mod untrusted;
+mod verdicts;
 mod views;
 
 use rtg_sim::*;
