@@ -18,7 +18,8 @@ use rtg_rules::{Action, PlayerView};
 pub use greedy::GreedyBot;
 pub use heuristic::HeuristicBot;
 pub use mcts::{
-    MCTS_DEPTH, MCTS_ITERATIONS, MCTS_MAX_DEPTH, MCTS_MAX_ITERATIONS, MctsBot, Rollout,
+    MCTS_DEPTH, MCTS_ITERATIONS, MCTS_MAX_DEPTH, MCTS_MAX_ITERATIONS, MCTS_MAX_THREADS, MctsBot,
+    Rollout,
 };
 pub use random::RandomBot;
 pub use registry::{BotFactory, BotRegistry};

@@ -248,3 +248,62 @@ fn the_heuristic_plays_the_mana_card_that_pays_for_its_hand() {
     let state = p.build().unwrap();
     assert_eq!(choice("heuristic", &state), plays(water, None));
 }
+
+#[test]
+fn a_search_on_several_trees_depends_on_their_number_never_on_the_threads_that_run_them() {
+    let mut p = position();
+    creature(&mut p, FOE, "goblin_01");
+    p.health(FOE, 4);
+    p.add_card(ME, Zone::Hand, "fireball_01").unwrap();
+    let spikes = [
+        p.add_card(ME, Zone::Hand, "lava_spike_01").unwrap(),
+        p.add_card(ME, Zone::Hand, "lava_spike_01").unwrap(),
+    ];
+    p.pool(ME, fire(2));
+    let state = p.build().unwrap();
+    let on_pool = |threads: usize, spec: &str| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| choice(spec, &state))
+    };
+    for spec in [
+        "mcts:iterations=60,threads=3",
+        "mcts:iterations=7,threads=4",
+    ] {
+        let one = on_pool(1, spec);
+        assert_eq!(one, on_pool(2, spec), "{spec}");
+        assert_eq!(one, on_pool(4, spec), "{spec}");
+    }
+    // Root-parallel trees still find the lethal line.
+    let chosen = on_pool(2, "mcts:iterations=60,threads=3");
+    assert!(
+        spikes.iter().any(|&s| chosen == plays(s, None)),
+        "{chosen:?}"
+    );
+    // `threads=1` is the one-tree search, decision for decision.
+    assert_eq!(
+        choice("mcts:iterations=40,threads=1", &state),
+        choice("mcts:iterations=40", &state)
+    );
+    assert!(BotRegistry::builtin().parse("mcts:threads=0").is_err());
+    assert!(BotRegistry::builtin().parse("mcts:threads=65").is_err());
+}
+
+#[test]
+fn a_batch_of_a_multi_tree_search_is_the_same_on_one_thread_and_on_two() {
+    let m = crate::matchup();
+    let play = |threads| {
+        let config = SimConfig {
+            games: 4,
+            seed: 11,
+            max_turns: 30,
+            bots: ["mcts:iterations=12,threads=3", "greedy"].map(|s| s.parse().unwrap()),
+            threads: Some(threads),
+            ..SimConfig::default()
+        };
+        simulate(&m, &config, &|_| {}).unwrap()
+    };
+    assert_eq!(play(1), play(2));
+}

@@ -24,6 +24,9 @@ pub const MCTS_MAX_DEPTH: u32 = 1_000;
 /// The most iterations a spec may ask for.
 pub const MCTS_MAX_ITERATIONS: u32 = 1_000_000;
 
+/// The most trees one decision may search at once (`threads`).
+pub const MCTS_MAX_THREADS: u32 = 64;
+
 /// Information-set Monte Carlo tree search (single-observer ISMCTS), deciding from its player's
 /// view only.
 ///
@@ -46,6 +49,13 @@ pub const MCTS_MAX_ITERATIONS: u32 = 1_000_000;
 /// depend on the machine's speed). The search draws one number from the game's bot generator
 /// and runs on its own generator seeded from it (and `seed`), so it is deterministic for a seed
 /// and holds no state between decisions: one bot serves every game of a rayon batch.
+///
+/// `threads=K` (default 1) searches one decision as K independent trees, each with its own
+/// generator derived from the search's seed and `k`, each with a K-th of the iterations (the
+/// first ones one more when they do not divide), on rayon's pool; their roots' statistics are
+/// summed in tree order and the move is chosen from the sums as from one tree (root
+/// parallelisation). The result depends on K and the seed only, never on how many threads run
+/// the trees or in what order they finish. `threads=1` is the one-tree search.
 #[derive(Clone, Copy, Debug)]
 pub struct MctsBot {
     /// Iterations per decision.
@@ -63,6 +73,8 @@ pub struct MctsBot {
     pub rollout: Rollout,
     /// Mixed into the search's generator: two seeds, two searches.
     pub seed: u64,
+    /// Independent trees searched at once for one decision (root parallelisation).
+    pub threads: u32,
 }
 
 /// The policy that plays a sampled world on.
@@ -84,13 +96,14 @@ impl Default for MctsBot {
             depth: MCTS_DEPTH,
             rollout: Rollout::Heuristic,
             seed: 0,
+            threads: 1,
         }
     }
 }
 
 impl MctsBot {
     /// The parameters a spec may give.
-    pub const PARAMS: [&'static str; 7] = [
+    pub const PARAMS: [&'static str; 8] = [
         "iterations",
         "depth",
         "time_ms",
@@ -98,6 +111,7 @@ impl MctsBot {
         "horizon",
         "rollout",
         "seed",
+        "threads",
     ];
 
     /// The bot a spec describes (`mcts:iterations=400,time_ms=20`), defaults for the rest.
@@ -126,6 +140,7 @@ impl MctsBot {
             depth: spec.number("depth", d.depth, 1..=MCTS_MAX_DEPTH)?,
             rollout,
             seed: spec.number("seed", d.seed, 0..=u64::MAX)?,
+            threads: spec.number("threads", d.threads, 1..=MCTS_MAX_THREADS)?,
         })
     }
 
@@ -148,14 +163,45 @@ impl Bot for MctsBot {
         if actions.len() <= 1 {
             return actions.pop().unwrap_or(Action::AdvancePhase);
         }
-        let mut own = GameRng::seeded(GameRng::derive_seed(rng.next_u64(), self.seed));
-        let me = view.player();
+        let seed = GameRng::derive_seed(rng.next_u64(), self.seed);
         let started = self.time.map(|limit| (Instant::now(), limit));
+        let best = if self.threads <= 1 {
+            self.search(view, GameRng::seeded(seed), self.iterations, started)
+                .best()
+        } else {
+            use rayon::prelude::*;
+            let k = self.threads.min(self.iterations.max(1));
+            let trees: Vec<Tree> = (0..k)
+                .into_par_iter()
+                .map(|i| {
+                    let share = self.iterations / k + u32::from(i < self.iterations % k);
+                    let own = GameRng::seeded(GameRng::derive_seed(seed, u64::from(i) + 1));
+                    self.search(view, own, share, started)
+                })
+                .collect();
+            Tree::best_of(&trees)
+        };
+        // The root's options are the view's: the same in every world.
+        best.filter(|best| actions.contains(best))
+            .unwrap_or_else(|| actions.swap_remove(0))
+    }
+}
+
+impl MctsBot {
+    /// One tree of `iterations` sampled worlds from `view`, on the generator `own`.
+    fn search(
+        &self,
+        view: &PlayerView<'_>,
+        mut own: GameRng,
+        iterations: u32,
+        started: Option<(Instant, Duration)>,
+    ) -> Tree {
+        let me = view.player();
         let policy = self.rollout_bot();
         let mut tree = Tree::new(me);
         let mut scratch = Scratch::new();
         let mut events = Vec::new();
-        for iteration in 0..self.iterations {
+        for iteration in 0..iterations {
             if let Some((start, limit)) = started
                 && iteration > 0
                 && start.elapsed() >= limit
@@ -187,9 +233,6 @@ impl Bot for MctsBot {
                 tree.backpropagate(me, reward);
             }
         }
-        // The root's options are the view's: the same in every world.
-        tree.best()
-            .filter(|best| actions.contains(best))
-            .unwrap_or_else(|| actions.swap_remove(0))
+        tree
     }
 }

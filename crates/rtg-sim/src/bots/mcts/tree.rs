@@ -208,28 +208,43 @@ impl Tree {
     /// the same win a few moves later, so the visits alone would not tell them apart; the
     /// threshold keeps a move whose mean rests on a few lucky samples out.
     pub(crate) fn best(&self) -> Option<Action> {
-        let root = &self.nodes[0];
-        let most = root
-            .children
-            .iter()
-            .map(|&c| self.nodes[c as usize].visits)
-            .max()?;
-        let mut best: Option<&Node> = None;
-        for &child in &root.children {
-            let n = &self.nodes[child as usize];
-            if n.visits == 0 || n.visits.saturating_mul(2) < most {
-                continue;
-            }
-            let mean = n.total / f64::from(n.visits);
-            let better = best.is_none_or(|b| {
-                let best_mean = b.total / f64::from(b.visits);
-                mean > best_mean || (mean == best_mean && n.visits > b.visits)
-            });
-            if better {
-                best = Some(n);
+        Tree::best_of(std::slice::from_ref(self))
+    }
+
+    /// [`Tree::best`] over the summed root statistics of several trees of one decision (root
+    /// parallelisation): a move's visits and rewards are added over the trees, in their order.
+    pub(crate) fn best_of(trees: &[Tree]) -> Option<Action> {
+        // (move, visits, total) in the order first tried, the first tree's first.
+        let mut moves: Vec<(&Action, u32, f64)> = Vec::new();
+        for tree in trees {
+            for &child in &tree.nodes[0].children {
+                let n = &tree.nodes[child as usize];
+                let Some(action) = &n.action else { continue };
+                match moves.iter_mut().find(|(a, _, _)| *a == action) {
+                    Some(entry) => {
+                        entry.1 = entry.1.saturating_add(n.visits);
+                        entry.2 += n.total;
+                    }
+                    None => moves.push((action, n.visits, n.total)),
+                }
             }
         }
-        best.and_then(|n| n.action.clone())
+        let most = moves.iter().map(|m| m.1).max()?;
+        let mut best: Option<(&Action, u32, f64)> = None;
+        for &(action, visits, total) in &moves {
+            if visits == 0 || visits.saturating_mul(2) < most {
+                continue;
+            }
+            let mean = total / f64::from(visits);
+            let better = best.is_none_or(|(_, b_visits, b_total)| {
+                let best_mean = b_total / f64::from(b_visits);
+                mean > best_mean || (mean == best_mean && visits > b_visits)
+            });
+            if better {
+                best = Some((action, visits, total));
+            }
+        }
+        best.map(|(action, _, _)| action.clone())
     }
 }
 
