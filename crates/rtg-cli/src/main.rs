@@ -21,6 +21,7 @@ macro_rules! out {
     };
 }
 
+mod card_impact;
 mod check;
 mod content;
 mod goldfish;
@@ -99,6 +100,16 @@ enum Command {
     /// and report the kill turn (mean, median, 10th and 90th percentiles, histogram), mana by
     /// turn and cards left in hand.
     Goldfish(goldfish::GoldfishArgs),
+    /// Measure how much each card of a deck matters: the deck with one copy of a card swapped
+    /// for a filler plays the same seeds against the same opponent; per card the win-rate change
+    /// with a paired 95% interval.
+    ///
+    /// The filler is the deck's most common mana card (ties broken by the smaller card id)
+    /// unless --replace-with names another; it is never swapped for itself, so it has no row.
+    /// The baseline (the unchanged deck) is played once. Rows are sorted by the change
+    /// (swapped minus baseline), lowest first: the card whose removal hurts the deck most comes
+    /// first. See docs/reports.md ("Card impact").
+    CardImpact(card_impact::Args),
     /// Re-run a replay file and check every recorded state digest (exit 1 if any differs).
     /// A replay carries its cards' definitions and its rule set; `--html FILE` writes the game
     /// as a viewer page.
@@ -192,6 +203,7 @@ fn main() -> ExitCode {
         Command::Simulate(args) => finish(simulate::run(args)),
         Command::Tournament(args) => finish(tournament::run(args)),
         Command::Goldfish(args) => finish(goldfish::run(args)),
+        Command::CardImpact(args) => finish(card_impact::run(args)),
         Command::Replay(args) => finish(replay::run(args)),
         Command::Merge(args) => finish(merge::run(args)),
         Command::Ladder(args) => finish(ladder::run(args)),

@@ -27,6 +27,7 @@
 
 mod batch;
 mod bots;
+mod card_impact;
 mod card_stats;
 mod end_reasons;
 mod files;
@@ -51,6 +52,10 @@ pub use bots::{
     Bot, BotError, BotFactory, BotRegistry, BotSpec, GreedyBot, HeuristicBot, MCTS_DEPTH,
     MCTS_ITERATIONS, MCTS_MAX_DEPTH, MCTS_MAX_ITERATIONS, MCTS_MAX_THREADS, MctsBot, RandomBot,
     Rollout, aimed_target, best_target,
+};
+pub use card_impact::{
+    CardImpactConfig, CardImpactError, CardImpactProgress, CardImpactReport, CardImpactRow,
+    FillerCard, card_impact, most_common_mana, swap_one,
 };
 pub use card_stats::{AbilityRow, CardGame, CardProbe, CardRow, CardStats};
 pub use end_reasons::EndReasons;

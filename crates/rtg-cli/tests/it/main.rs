@@ -2,6 +2,7 @@
 //! files in a temporary directory (or on the bundled content, from the repository root) and
 //! checks its output and exit status.
 
+mod card_impact;
 mod carried;
 mod check;
 mod full_device;

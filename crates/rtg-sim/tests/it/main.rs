@@ -5,6 +5,7 @@
 mod support;
 
 mod bots;
+mod card_impacts;
 mod carried;
 mod end_reasons;
 mod language;

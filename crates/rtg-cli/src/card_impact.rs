@@ -1,0 +1,217 @@
+//! `rtg card-impact`: how much each card of a deck matters, by swapping one copy of it for a
+//! filler card and playing the same seeds again.
+
+use clap::Args as ClapArgs;
+use rtg::CardId;
+use rtg::sim::{
+    BotRegistry, CardImpactConfig, CardImpactError, CardImpactProgress, CardImpactReport,
+    MAX_THREADS, Matchup, SimConfig, SimError, card_impact, pad_left, pad_right,
+};
+use rtg::yaml::Loader;
+
+use crate::content::{CliError, load_catalog, load_deck};
+use crate::reporting::{MAX_COLUMN_CHARS, json_text, pct, print, progress_bar, rules_note};
+use crate::setup::{BotArgs, ContentArgs, RulesArgs, check_max_turns};
+
+/// Measure how much each card of a deck matters, by card swaps on paired seeds (the help text
+/// `rtg card-impact --help` shows is the doc of `Command::CardImpact`, in main.rs).
+#[derive(ClapArgs, Debug)]
+pub(crate) struct Args {
+    /// The deck whose cards are swapped: a deck file, or the stem of one in --decks (`aggro`).
+    deck: String,
+    /// The opponent, played unchanged (deck B).
+    #[arg(long, value_name = "OTHER")]
+    vs: String,
+    /// A card of the deck to swap out (repeatable). Default: every distinct card but the
+    /// filler.
+    #[arg(long, value_name = "ID")]
+    card: Vec<String>,
+    /// The card swapped in, by id (it must be in the cards loaded). Default: the deck's most
+    /// common mana card.
+    #[arg(long, value_name = "ID")]
+    replace_with: Option<String>,
+    /// Games of each batch (the baseline and every swap), at least 1; the deck goes first in
+    /// even games, the opponent in odd ones.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Master seed: game K of every batch is seeded from (seed, K), which pairs the batches.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    #[command(flatten)]
+    bots: BotArgs,
+    /// Worker threads (default: one per core; at most 1024). The report does not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// The turn limit of each game (every player's turn counts); beyond it, a draw. At most
+    /// 10000.
+    #[arg(long, default_value_t = 200)]
+    max_turns: u32,
+    /// Print the report as JSON on stdout instead of the table.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    rules: RulesArgs,
+    #[command(flatten)]
+    content: ContentArgs,
+}
+
+pub(crate) fn run(args: Args) -> Result<(), CliError> {
+    if args.games == 0 {
+        return Err(CliError::Usage(
+            "--games 0: a batch needs at least one game".to_owned(),
+        ));
+    }
+    if let Some(threads) = args.threads
+        && !(1..=MAX_THREADS).contains(&threads)
+    {
+        return Err(CliError::Usage(format!(
+            "--threads {threads}: must be at least 1 and at most {MAX_THREADS}"
+        )));
+    }
+    check_max_turns(args.max_turns)?;
+    let config = CardImpactConfig {
+        sim: SimConfig {
+            games: args.games,
+            seed: args.seed,
+            bots: args.bots.specs(),
+            max_turns: args.max_turns,
+            threads: args.threads,
+            rules: args.rules.rules,
+            ..SimConfig::default()
+        },
+        cards: (!args.card.is_empty()).then(|| args.card.iter().map(CardId::new).collect()),
+        filler: args.replace_with.as_deref().map(CardId::new),
+    };
+    config
+        .sim
+        .check()
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    // The catalog is kept (not only the decks): a filler may be a card neither deck holds.
+    let loader = Loader::default();
+    let card_paths = args.content.card_paths();
+    let deck_dirs = args.content.deck_dirs();
+    let catalog = load_catalog(&loader, &card_paths)?;
+    let deck = load_deck(&loader, &catalog, &args.deck, &deck_dirs, &card_paths)?;
+    let other = load_deck(&loader, &catalog, &args.vs, &deck_dirs, &card_paths)?;
+    let matchup = Matchup::new(deck, other).map_err(|e| CliError::Content(e.to_string()))?;
+    let bar = progress_bar(0, "games");
+    let progress = |p: CardImpactProgress| {
+        if let Some(bar) = &bar
+            && (p.running.done.is_multiple_of(64) || p.running.done == p.games)
+        {
+            bar.set_length(p.total());
+            bar.set_position(p.done());
+            bar.set_message(format!("batch {} of {}", p.batch + 1, p.batches));
+        }
+    };
+    let lookup = |id: &str| catalog.get(id).cloned();
+    let result = card_impact(
+        &BotRegistry::builtin(),
+        &matchup,
+        &config,
+        &lookup,
+        &progress,
+    );
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let report = result.map_err(cli_error)?;
+    let text = if args.json {
+        json_text(&report)?
+    } else {
+        table(&report)
+    };
+    print(&text);
+    Ok(())
+}
+
+/// The exit status of a failed run: what the flags asked for is a usage error (2), a swapped
+/// deck that cannot be set up is invalid content (1).
+fn cli_error(error: CardImpactError) -> CliError {
+    match error {
+        CardImpactError::NoManaCard { .. } => {
+            CliError::Usage(format!("{error} (--replace-with ID)"))
+        }
+        CardImpactError::NotInDeck { .. }
+        | CardImpactError::UnknownFiller { .. }
+        | CardImpactError::FillerNamed { .. } => CliError::Usage(error.to_string()),
+        CardImpactError::Setup { .. } => CliError::Content(error.to_string()),
+        // The CLI never stops a batch nor writes rows; every batch error is a refused setting.
+        CardImpactError::Sim(
+            e @ (SimError::Config(_)
+            | SimError::Bot(_)
+            | SimError::Rows(_)
+            | SimError::Stopped { .. }),
+        ) => CliError::Usage(e.to_string()),
+    }
+}
+
+/// A share of -1 to 1 in signed points with one decimal (`-5.2`, `+0.0`).
+fn points(x: f64) -> String {
+    format!("{:+.1}", 100.0 * x)
+}
+
+/// The report as a table: the settings, the filler and the baseline, then one row per swap.
+fn table(r: &CardImpactReport) -> String {
+    let games = if r.games == 1 { "game" } else { "games" };
+    let mut out = format!(
+        "card impact of {} ({}) vs {} ({}), seed {}, {} {games} a batch{}\n",
+        r.deck,
+        r.bots[0],
+        r.vs,
+        r.bots[1],
+        r.seed,
+        r.games,
+        rules_note(r.rules)
+    );
+    let copies = match r.filler.copies {
+        0 => "not in the deck".to_owned(),
+        1 => "1 copy in the deck".to_owned(),
+        n => format!("{n} copies in the deck"),
+    };
+    out.push_str(&format!(
+        "  filler {} ({}, {copies}): each row swaps one copy of its card for it\n",
+        r.filler.card_id, r.filler.name
+    ));
+    out.push_str(&format!(
+        "  baseline: {} win rate {}   95% CI {} .. {}\n",
+        r.deck,
+        pct(r.baseline_win_rate),
+        pct(r.baseline_ci_low),
+        pct(r.baseline_ci_high)
+    ));
+    if r.cards.is_empty() {
+        out.push_str("  no card to swap\n");
+        return out;
+    }
+    out.push_str(
+        "  delta: the swapped deck's win rate minus the baseline's, in points; most harmful removal first\n",
+    );
+    let width = r
+        .cards
+        .iter()
+        .map(|c| c.card_id.chars().count())
+        .max()
+        .unwrap_or(4)
+        .clamp(4, MAX_COLUMN_CHARS);
+    out.push_str(&format!(
+        "  {} {} {}  {} {}\n",
+        pad_right("card", width),
+        pad_left("copies", 6),
+        pad_left("delta", 7),
+        pad_right("95% CI", 16),
+        pad_left("games", 7)
+    ));
+    for c in &r.cards {
+        let interval = format!("{} .. {}", points(c.ci_low), points(c.ci_high));
+        out.push_str(&format!(
+            "  {} {} {}  {} {}\n",
+            pad_right(&c.card_id, width),
+            pad_left(&c.copies.to_string(), 6),
+            pad_left(&points(c.delta), 7),
+            pad_right(&interval, 16),
+            pad_left(&c.games.to_string(), 7)
+        ));
+    }
+    out
+}
