@@ -108,6 +108,20 @@ test('a tournament page draws the matrix as a heat map of the JSON cells', async
       }
     }
     assert.equal(await page.locator('#standings tbody tr').count(), n);
+    // Beside the ranks, the meta: each deck's share of the equilibrium field (the shares sum
+    // to 1) and its win rate against that field, the JSON's `meta` in deck order.
+    assert.equal(json.meta.length, n);
+    const meta = await page.$$eval('#standings tbody tr', (rows) =>
+      rows.map((row) => ({
+        share: Number(row.querySelector('td.meta-share [data-json]').dataset.value),
+        vs: Number(row.querySelector('td.meta-vs [data-json]').dataset.value),
+      })),
+    );
+    meta.forEach(({ share, vs }, i) => {
+      assert.equal(share, json.meta[i].share);
+      assert.equal(vs, json.meta[i].win_rate_vs_field);
+    });
+    assert.ok(Math.abs(meta.reduce((sum, m) => sum + m.share, 0) - 1) <= 1e-9);
     assert.equal(await page.locator('table.cards tbody tr').count(), json.cards.length);
     await screenshot('reports-tournament');
     // A small one of the heat map and standings alone, the picture docs/reports.md shows.

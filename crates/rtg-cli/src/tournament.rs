@@ -4,8 +4,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 use rtg::sim::{
-    CSV_COLUMNS, DeckList, MAX_THREADS, SimConfig, TournamentError, TournamentProgress,
-    TournamentReport, csv_fields, tournament,
+    CSV_COLUMNS, DeckList, MAX_META_DECKS, MAX_THREADS, SimConfig, TournamentError,
+    TournamentProgress, TournamentReport, csv_fields, tournament,
 };
 use rtg::yaml::Loader;
 
@@ -220,8 +220,8 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The matrix of win rates (row deck against column deck) with each deck's mean and rank, then
-/// each cell's 95% interval.
+/// The matrix of win rates (row deck against column deck) with each deck's mean, rank, meta
+/// share and win rate against the meta, then each cell's 95% interval.
 fn table(r: &TournamentReport) -> String {
     let w = r
         .decks
@@ -244,7 +244,10 @@ fn table(r: &TournamentReport) -> String {
     for deck in &r.decks {
         out.push_str(&format!(" {deck:>w$}"));
     }
-    out.push_str(&format!(" {:>w$} {:>5}\n", "mean", "rank"));
+    out.push_str(&format!(
+        " {:>w$} {:>5} {:>w$} {:>w$}\n",
+        "mean", "rank", "meta", "vs meta"
+    ));
     for (i, deck) in r.decks.iter().enumerate() {
         out.push_str(&format!("  {deck:<lw$}"));
         for cell in &r.matrix[i] {
@@ -252,7 +255,25 @@ fn table(r: &TournamentReport) -> String {
             out.push_str(&format!(" {shown:>w$}"));
         }
         let s = &r.standings[i];
-        out.push_str(&format!(" {:>w$} {:>5}\n", pct(s.mean_win_rate), s.rank));
+        let meta = r.meta.as_ref().and_then(|m| m.get(i));
+        let (share, vs) = meta.map_or(("-".to_owned(), "-".to_owned()), |m| {
+            (pct(m.share), pct(m.win_rate_vs_field))
+        });
+        out.push_str(&format!(
+            " {:>w$} {:>5} {share:>w$} {vs:>w$}\n",
+            pct(s.mean_win_rate),
+            s.rank
+        ));
+    }
+    if r.meta.is_some() {
+        out.push_str(
+            "  meta: share of the pool's Nash equilibrium (the most even one); vs meta: win rate \
+             against it\n",
+        );
+    } else {
+        out.push_str(&format!(
+            "  meta: not computed (more than {MAX_META_DECKS} decks, or the solver failed)\n"
+        ));
     }
     out.push_str("  95% intervals:\n");
     for (i, row) in r.matrix.iter().enumerate() {

@@ -253,7 +253,8 @@ fn cards(r: &Value) -> String {
     out
 }
 
-/// A tournament: the heat map, the standings, each pairing's numbers, the cards.
+/// A tournament: the heat map, the standings with the meta shares, each pairing's numbers, the
+/// cards.
 pub(crate) fn tournament(r: &Value) -> Result<(String, String), PageError> {
     let decks: Vec<&str> = array(r, "decks").iter().filter_map(Value::as_str).collect();
     if decks.len() < 2 {
@@ -265,13 +266,40 @@ pub(crate) fn tournament(r: &Value) -> Result<(String, String), PageError> {
          games and 95% interval.</p>",
     );
     out.push_str(&heatmap(r));
-    out.push_str("</section>\n<section id=\"standings\"><h2>Standings</h2><table><thead><tr><th>deck</th><th>rank</th><th>mean win rate</th><th>games</th><th>wins</th><th>losses</th><th>draws</th></tr></thead><tbody>");
+    // Reports written before the meta existed (or with more decks than it is computed for) have
+    // no `meta` list: their standings show without its columns.
+    let meta = array(r, "meta").len() == decks.len();
+    out.push_str("</section>\n<section id=\"standings\"><h2>Standings</h2>");
+    if meta {
+        out.push_str(
+            "<p class=\"note\">Meta share: the deck's share of the pool's Nash equilibrium (of \
+             the equilibria, the most even one), the field a rational meta settles into; a deck \
+             with share 0 is beaten by some mix of the others. Vs meta: its win rate against that \
+             field, one half for every deck with a share.</p>",
+        );
+    }
+    out.push_str("<table><thead><tr><th>deck</th><th>rank</th><th>mean win rate</th>");
+    if meta {
+        out.push_str("<th>meta share</th><th>vs meta</th>");
+    }
+    out.push_str("<th>games</th><th>wins</th><th>losses</th><th>draws</th></tr></thead><tbody>");
     for (i, s) in array(r, "standings").iter().enumerate() {
         let p = |key: &str| format!("standings.{i}.{key}");
+        let shares = if meta {
+            let m = |key: &str| format!("meta.{i}.{key}");
+            format!(
+                "<td class=\"meta-share\">{}{}</td><td class=\"meta-vs\">{}</td>",
+                num(r, &m("share"), Fmt::Pct),
+                share_bar(number(r, &m("share")), None, 80.0),
+                num(r, &m("win_rate_vs_field"), Fmt::Pct)
+            )
+        } else {
+            String::new()
+        };
         put(
             &mut out,
             format_args!(
-                "<tr><td>{}</td><td>{}</td><td>{}{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                "<tr><td>{}</td><td>{}</td><td>{}{}</td>{shares}<td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 escape_html(s.get("deck").and_then(Value::as_str).unwrap_or("")),
                 num(r, &p("rank"), Fmt::Int),
                 num(r, &p("mean_win_rate"), Fmt::Pct),
@@ -405,4 +433,54 @@ pub(crate) fn goldfish(r: &Value) -> Result<(String, String), PageError> {
     out.push_str(&end_reasons(r, "end_reasons", [deck, "goldfish"]));
     out.push_str(&cards(r));
     Ok((format!("{deck} goldfish"), out))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn two_decks() -> Value {
+        let cell = json!({"games": 4, "wins": 3, "losses": 1, "draws": 0, "errors": 0,
+            "win_rate": 0.75, "ci_low": 0.3, "ci_high": 0.95, "first_player_wins": 2,
+            "mean_turns": 9.0, "end_reasons": null});
+        let standing = |deck: &str, rank: u64| {
+            json!({"deck": deck, "rank": rank, "mean_win_rate": 0.5, "games": 8, "wins": 4,
+                "losses": 4, "draws": 0})
+        };
+        json!({"decks": ["x", "y"], "matrix": [[null, cell], [cell, null]],
+            "standings": [standing("x", 1), standing("y", 1)]})
+    }
+
+    #[test]
+    fn the_standings_show_the_meta_beside_the_ranks_when_the_report_has_it() {
+        let mut report = two_decks();
+        report["meta"] = json!([
+            {"deck": "x", "share": 0.5, "win_rate_vs_field": 0.5},
+            {"deck": "y", "share": 0.5, "win_rate_vs_field": 0.5}
+        ]);
+        let (_, body) = tournament(&report).unwrap();
+        assert!(
+            body.contains("<th>rank</th><th>mean win rate</th><th>meta share</th><th>vs meta</th>")
+        );
+        for i in 0..2 {
+            for key in ["share", "win_rate_vs_field"] {
+                assert!(
+                    body.contains(&format!(r#"data-json="meta.{i}.{key}""#)),
+                    "{body}"
+                );
+            }
+        }
+        // A report from before the meta, or with a null one, shows the standings without it.
+        for old in [two_decks(), {
+            let mut r = two_decks();
+            r["meta"] = Value::Null;
+            r
+        }] {
+            let (_, body) = tournament(&old).unwrap();
+            assert!(!body.contains("meta share") && !body.contains("data-json=\"meta."));
+            assert!(body.contains(r#"data-json="standings.1.rank""#));
+        }
+    }
 }

@@ -7,8 +7,9 @@
 //! change nothing — shard reports that merge into the whole batch's ([`Report::merge`]), and
 //! replay files that re-run a game and prove it bit for bit by state digests ([`Replay`]).
 //! For balancing: batches that also watch every card ([`play_batch`], [`CardStats`]),
-//! tournaments over many decks with paired seeds ([`tournament`]) and goldfish runs against an
-//! opponent who never acts ([`goldfish`], [`GoldfishBot`]).
+//! tournaments over many decks with paired seeds ([`tournament`]) with the Nash equilibrium of
+//! their pool ([`meta_shares`]), and goldfish runs against an opponent who never acts
+//! ([`goldfish`], [`GoldfishBot`]).
 //!
 //! Every game has a rule set ([`GameSettings::rules`], set for a whole batch by
 //! [`SimConfig::rules`] or [`GoldfishConfig::rules`]; `ptg-0.2` by default). Replays record it
@@ -34,6 +35,7 @@ mod files;
 mod game;
 mod goldfish;
 mod merge;
+mod meta;
 mod paired;
 mod replay;
 mod replay_cards;
@@ -70,6 +72,9 @@ pub use goldfish::{
     ManaByTurn, goldfish, goldfish_with,
 };
 pub use merge::{Inconsistency, MergeError};
+pub use meta::{
+    MAX_META_DECKS, Meta, MetaError, MetaShare, meta_shares, pool_win_rates, tournament_meta,
+};
 pub use paired::{MAX_PAIRED_GAMES, PairedShift, Score, Z95, play_scored};
 pub use replay::{
     Checkpoint, OLDEST_REPLAY_VERSION, REPLAY_VERSION, Replay, ReplayDeck, ReplayError, Verified,

@@ -6,6 +6,9 @@
 //! and game `k` of `j` vs `i` are shuffled by the same generator with the decks' seats swapped
 //! (paired seeds, or common random numbers): the luck of the shuffle weighs alike on both
 //! orders, which narrows the variance of the difference between them.
+//!
+//! The report also holds the pool's meta ([`crate::meta_shares`]): the Nash equilibrium of the
+//! matrix as a symmetric zero-sum game, each deck's share of it and its win rate against it.
 
 use std::time::Instant;
 
@@ -18,6 +21,7 @@ use crate::bots::{BotRegistry, BotSpec};
 use crate::card_stats::{CardRow, CardStats};
 use crate::end_reasons::EndReasons;
 use crate::game::{DeckList, Matchup};
+use crate::meta::{MetaShare, tournament_meta};
 use crate::report::Report;
 use crate::simulate::{GameRow, SimConfig, SimError};
 
@@ -111,6 +115,12 @@ pub struct TournamentReport {
     pub matrix: Vec<Vec<Option<Cell>>>,
     /// Each deck's mean win rate and rank, in the order of `decks`.
     pub standings: Vec<Standing>,
+    /// The meta: each deck's share of the pool's maximum-entropy Nash equilibrium and its win
+    /// rate against that field, in the order of `decks` (see [`crate::meta_shares`]). `null`
+    /// only when it cannot be computed: more than [`crate::MAX_META_DECKS`] decks, or a solver
+    /// breakdown; absent from reports written before it existed, which read as `None`.
+    #[serde(default)]
+    pub meta: Option<Vec<MetaShare>>,
     /// Per-card statistics of every deck over all its games (with card statistics).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cards: Option<Vec<CardRow>>,
@@ -252,8 +262,9 @@ pub fn tournament_with(
     let digest = Matchup::new(everything, nothing)
         .map_err(|e| TournamentError::Setup("all".to_owned(), "none".to_owned(), e.to_string()))?
         .cards_digest();
+    let names: Vec<String> = decks.iter().map(|d| d.name.clone()).collect();
     Ok(TournamentReport {
-        decks: decks.iter().map(|d| d.name.clone()).collect(),
+        decks: names.clone(),
         bots: config.bots.clone(),
         seed: config.seed,
         games_per_pair: config.games,
@@ -261,6 +272,7 @@ pub fn tournament_with(
         rules: config.rules,
         cards_digest: format!("{digest:016x}"),
         standings: standings(decks, &matrix),
+        meta: tournament_meta(&names, &matrix).ok(),
         matrix,
         cards,
         seconds: started.elapsed().as_secs_f64(),

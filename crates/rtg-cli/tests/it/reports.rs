@@ -61,6 +61,49 @@ fn each_tournament_cell_equals_the_simulate_run_of_its_pair() {
 }
 
 #[test]
+fn a_tournament_reports_the_meta_of_its_pool_in_the_json_and_the_table() {
+    let args = [
+        "tournament",
+        "aggro",
+        "control",
+        "flyers",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+    ];
+    let run = rtg_root(&[&args[..], &["--json"]].concat());
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    let t = json(&run.stdout);
+    let meta = t["meta"].as_array().expect("a meta list");
+    assert_eq!(meta.len(), 3);
+    let mut sum = 0.0;
+    for (entry, deck) in meta.iter().zip(["aggro", "control", "flyers"]) {
+        assert_eq!(entry["deck"], deck);
+        let share = entry["share"].as_f64().unwrap();
+        let vs = entry["win_rate_vs_field"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&share), "{entry}");
+        // Nobody beats the equilibrium field; whoever is in it is even against it.
+        assert!(vs <= 0.5 + 1e-9, "{entry}");
+        if share > 1e-6 {
+            assert!((vs - 0.5).abs() < 1e-9, "{entry}");
+        }
+        sum += share;
+    }
+    assert!((sum - 1.0).abs() < 1e-9, "shares sum to {sum}");
+    // The table shows the share and the win rate against the field beside each rank.
+    let table = rtg_root(&args);
+    assert_eq!(table.code, Some(0), "{}", table.stderr);
+    let header = table.stdout.lines().nth(1).unwrap();
+    assert!(header.ends_with("mean  rank     meta  vs meta"), "{header}");
+    let pct = |i: usize, key: &str| format!("{:.1}%", 100.0 * meta[i][key].as_f64().unwrap());
+    for (i, line) in table.stdout.lines().skip(2).take(3).enumerate() {
+        let end = format!(" {:>8} {:>8}", pct(i, "share"), pct(i, "win_rate_vs_field"));
+        assert!(line.ends_with(&end), "{line} should end with {end}");
+    }
+}
+
+#[test]
 fn a_tournament_of_a_deck_directory_plays_every_deck_and_streams_its_csv() {
     let dir = TempDir::new();
     let csv = dir.file("games.csv");

@@ -47,6 +47,15 @@ fn each_tournament_cell_is_the_batch_of_its_pair_with_the_same_seed() {
             assert_eq!(cell.as_ref(), Some(&Cell::of(&report)), "{i} vs {j}");
         }
     }
+    // The meta is the equilibrium of the matrix, one entry per deck in order.
+    let meta = t.meta.as_ref().expect("a meta");
+    assert_eq!(meta, &tournament_meta(&t.decks, &t.matrix).unwrap());
+    assert_eq!(
+        meta.iter().map(|m| m.deck.as_str()).collect::<Vec<_>>(),
+        t.decks
+    );
+    let shares: f64 = meta.iter().map(|m| m.share).sum();
+    assert!((shares - 1.0).abs() < 1e-9, "{meta:?}");
     // A tournament of two decks has the digest of their batch.
     let two = tournament(&decks[..2], &config, false, &|_| {}, &mut |_, _| Ok(())).unwrap();
     let m = Matchup::new(decks[0].clone(), decks[1].clone()).unwrap();
