@@ -4,14 +4,14 @@
 use clap::Args as ClapArgs;
 use rtg::CardId;
 use rtg::sim::{
-    BotRegistry, CardImpactConfig, CardImpactError, CardImpactProgress, CardImpactReport,
-    MAX_THREADS, Matchup, SimConfig, SimError, card_impact, pad_left, pad_right,
+    BotRegistry, CardImpactConfig, CardImpactError, CardImpactProgress, CardImpactReport, Matchup,
+    SimConfig, SimError, card_impact, pad_left, pad_right,
 };
 use rtg::yaml::Loader;
 
 use crate::content::{CliError, load_catalog, load_deck};
 use crate::reporting::{MAX_COLUMN_CHARS, json_text, pct, print, progress_bar, rules_note};
-use crate::setup::{BotArgs, ContentArgs, RulesArgs, check_max_turns};
+use crate::setup::{BotArgs, ContentArgs, RulesArgs, check_max_turns, check_threads};
 
 /// Measure how much each card of a deck matters, by card swaps on paired seeds (the help text
 /// `rtg card-impact --help` shows is the doc of `Command::CardImpact`, in main.rs).
@@ -61,13 +61,7 @@ pub(crate) fn run(args: Args) -> Result<(), CliError> {
             "--games 0: a batch needs at least one game".to_owned(),
         ));
     }
-    if let Some(threads) = args.threads
-        && !(1..=MAX_THREADS).contains(&threads)
-    {
-        return Err(CliError::Usage(format!(
-            "--threads {threads}: must be at least 1 and at most {MAX_THREADS}"
-        )));
-    }
+    check_threads(args.threads)?;
     check_max_turns(args.max_turns)?;
     let config = CardImpactConfig {
         sim: SimConfig {

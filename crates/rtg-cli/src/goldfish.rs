@@ -4,8 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use rtg::sim::{
-    BotSpec, GoldfishConfig, GoldfishError, GoldfishReport, MAX_GOLDFISH_TURNS, MAX_THREADS,
-    Running, goldfish,
+    BotSpec, GoldfishConfig, GoldfishError, GoldfishReport, MAX_GOLDFISH_TURNS, Running, goldfish,
 };
 use rtg::yaml::Loader;
 
@@ -13,7 +12,7 @@ use crate::content::{CliError, load_catalog, load_deck};
 use crate::reporting::{
     card_table, json_text, pct, print, progress_bar, rules_note, to_value, write_page,
 };
-use crate::setup::{ContentArgs, RulesArgs, parse_bot};
+use crate::setup::{ContentArgs, RulesArgs, check_threads, parse_bot};
 
 /// Play a deck against a goldfish (an opponent who never acts and cannot lose by decking) and
 /// report its kill turn, its mana by turn and what it leaves in hand.
@@ -64,13 +63,7 @@ pub(crate) fn run(args: GoldfishArgs) -> Result<(), CliError> {
             args.max_turns
         )));
     }
-    if let Some(threads) = args.threads
-        && !(1..=MAX_THREADS).contains(&threads)
-    {
-        return Err(CliError::Usage(format!(
-            "--threads {threads}: must be at least 1 and at most {MAX_THREADS}"
-        )));
-    }
+    check_threads(args.threads)?;
     let config = GoldfishConfig {
         games: args.games,
         seed: args.seed,

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use rtg::RuleSet;
-use rtg::sim::{BotRegistry, BotSpec, MAX_TURNS, Matchup};
+use rtg::sim::{BotRegistry, BotSpec, MAX_THREADS, MAX_TURNS, Matchup};
 use rtg::yaml::Loader;
 
 use crate::content::{CliError, load_catalog, load_deck};
@@ -118,4 +118,25 @@ pub(crate) fn check_max_turns(max_turns: u32) -> Result<(), CliError> {
         ));
     }
     Ok(())
+}
+
+/// Refuses a `--threads` no pool can be made of: 0, or more than [`MAX_THREADS`].
+pub(crate) fn check_threads(threads: Option<usize>) -> Result<(), CliError> {
+    match threads {
+        Some(n) if !(1..=MAX_THREADS).contains(&n) => Err(CliError::Usage(format!(
+            "--threads {n}: must be at least 1 and at most {MAX_THREADS}"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Refuses a `--precision` that is no half-width of an interval (the library's rule,
+/// [`rtg::sim::check_precision`], with the flag's name).
+pub(crate) fn check_precision(precision: Option<f64>) -> Result<(), CliError> {
+    match precision {
+        Some(w) if rtg::sim::check_precision(w).is_err() => Err(CliError::Usage(format!(
+            "--precision {w}: the interval's half-width must be above 0 and at most 0.5"
+        ))),
+        _ => Ok(()),
+    }
 }

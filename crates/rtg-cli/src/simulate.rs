@@ -9,12 +9,12 @@ use rtg::sim::{
     SimConfig, SimError, csv_fields, is_precise, play_batch, play_batch_precise,
 };
 
-use rtg::sim::MAX_THREADS;
-
 use crate::content::CliError;
 use crate::reporting::{card_table, json_text, pct, print, progress_bar, to_value, write_page};
 use crate::sample::{SampleArgs, Sampler};
-use crate::setup::{BotArgs, ContentArgs, RulesArgs, check_max_turns};
+use crate::setup::{
+    BotArgs, ContentArgs, RulesArgs, check_max_turns, check_precision, check_threads,
+};
 
 /// Play a batch of games between two decks and report win rates, turns and speed.
 #[derive(Args, Debug)]
@@ -93,30 +93,18 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
     } else {
         1000
     });
-    if let Some(w) = args.precision {
-        if !(w > 0.0 && w <= 0.5) {
-            return Err(CliError::Usage(format!(
-                "--precision {w}: the interval's half-width must be above 0 and at most 0.5"
-            )));
-        }
-        if args.shard.is_some() {
-            return Err(CliError::Usage(
-                "--precision with --shard: a batch played to a precision ends where its interval is narrow enough, so it cannot be split into shards".to_owned(),
-            ));
-        }
+    check_precision(args.precision)?;
+    if args.precision.is_some() && args.shard.is_some() {
+        return Err(CliError::Usage(
+            "--precision with --shard: a batch played to a precision ends where its interval is narrow enough, so it cannot be split into shards".to_owned(),
+        ));
     }
     if games == 0 {
         return Err(CliError::Usage(
             "--games 0: a batch needs at least one game".to_owned(),
         ));
     }
-    if let Some(threads) = args.threads
-        && !(1..=MAX_THREADS).contains(&threads)
-    {
-        return Err(CliError::Usage(format!(
-            "--threads {threads}: must be at least 1 and at most {MAX_THREADS}"
-        )));
-    }
+    check_threads(args.threads)?;
     check_max_turns(args.max_turns)?;
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let config = SimConfig {

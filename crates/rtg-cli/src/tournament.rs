@@ -4,8 +4,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 use rtg::sim::{
-    CSV_COLUMNS, DeckList, MAX_META_DECKS, MAX_THREADS, SimConfig, TournamentError,
-    TournamentProgress, TournamentReport, csv_fields, tournament,
+    CSV_COLUMNS, DeckList, MAX_META_DECKS, SimConfig, TournamentError, TournamentProgress,
+    TournamentReport, csv_fields, tournament,
 };
 use rtg::yaml::Loader;
 
@@ -14,7 +14,7 @@ use crate::reporting::{
     card_table, json_text, pct, print, progress_bar, rules_note, to_value, write_page,
 };
 use crate::sample::{PairSamplers, SampleArgs};
-use crate::setup::{BotArgs, ContentArgs, RulesArgs, check_max_turns};
+use crate::setup::{BotArgs, ContentArgs, RulesArgs, check_max_turns, check_threads};
 
 /// Play every ordered pair of decks against each other and report the matrix of win rates.
 ///
@@ -100,13 +100,7 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
             "--games 0: each pair needs at least one game".to_owned(),
         ));
     }
-    if let Some(threads) = args.threads
-        && !(1..=MAX_THREADS).contains(&threads)
-    {
-        return Err(CliError::Usage(format!(
-            "--threads {threads}: must be at least 1 and at most {MAX_THREADS}"
-        )));
-    }
+    check_threads(args.threads)?;
     check_max_turns(args.max_turns)?;
     let config = SimConfig {
         games: args.games,

@@ -5,13 +5,12 @@ use std::path::PathBuf;
 
 use clap::Args;
 use rtg::sim::{
-    BotRegistry, DEFAULT_RUNGS, MAX_THREADS, PRECISION_GAMES, Running, SimConfig, VerdictConfig,
-    parse_rungs, verdict,
+    BotRegistry, DEFAULT_RUNGS, Running, SimConfig, VerdictConfig, parse_rungs, verdict,
 };
 
 use crate::content::CliError;
 use crate::reporting::{json_text, pct, print, progress_bar, to_value, write_page};
-use crate::setup::{ContentArgs, RulesArgs, check_max_turns};
+use crate::setup::{ContentArgs, RulesArgs, check_max_turns, check_precision, check_threads};
 
 /// Play a matchup at several bot strengths and say whether the verdict has settled.
 #[derive(Args, Debug)]
@@ -58,44 +57,25 @@ pub(crate) struct VerdictArgs {
 pub(crate) fn run(args: VerdictArgs) -> Result<(), CliError> {
     let usage = |e: &dyn std::fmt::Display| CliError::Usage(e.to_string());
     let rungs = parse_rungs(&args.rungs).map_err(|e| usage(&e))?;
-    if let Some(threads) = args.threads
-        && !(1..=MAX_THREADS).contains(&threads)
-    {
-        return Err(CliError::Usage(format!(
-            "--threads {threads}: must be at least 1 and at most {MAX_THREADS}"
-        )));
-    }
-    let games = args.games.unwrap_or(if args.precision.is_some() {
-        PRECISION_GAMES
-    } else {
-        400
-    });
+    check_threads(args.threads)?;
+    // The settings are checked before the decks load, so a bad flag costs nothing.
+    check_precision(args.precision)?;
+    let mut config = VerdictConfig::new(rungs, args.precision);
+    let games = args.games.unwrap_or(config.batch.games);
     if games == 0 {
         return Err(CliError::Usage(
             "--games 0: a rung needs at least one game".to_owned(),
         ));
     }
     check_max_turns(args.max_turns)?;
-    let config = VerdictConfig {
-        rungs,
-        batch: SimConfig {
-            games,
-            seed: args.seed,
-            max_turns: args.max_turns,
-            threads: args.threads,
-            rules: args.rules.rules,
-            ..SimConfig::default()
-        },
-        precision: args.precision,
+    config.batch = SimConfig {
+        games,
+        seed: args.seed,
+        max_turns: args.max_turns,
+        threads: args.threads,
+        rules: args.rules.rules,
+        ..config.batch
     };
-    // The settings are checked before the decks load, so a bad flag costs nothing.
-    if let Some(w) = args.precision
-        && !(w > 0.0 && w <= 0.5)
-    {
-        return Err(CliError::Usage(format!(
-            "--precision {w}: the interval's half-width must be above 0 and at most 0.5"
-        )));
-    }
     let matchup = args.content.matchup(&args.deck_a, &args.deck_b)?;
     let bar = progress_bar(games.saturating_mul(config.rungs.len() as u64), "games");
     let names: Vec<String> = config.rungs.iter().map(ToString::to_string).collect();

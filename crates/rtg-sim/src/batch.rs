@@ -249,11 +249,7 @@ pub fn play_batch_precise(
     progress: &(dyn Fn(Running) + Sync),
     rows: &mut dyn FnMut(&GameRow) -> std::io::Result<()>,
 ) -> Result<Batch, SimError> {
-    if !(half_width > 0.0 && half_width <= 0.5) {
-        return Err(SimError::Config(crate::ConfigError::Precision(
-            half_width.to_string(),
-        )));
-    }
+    check_precision(half_width)?;
     if config.shard != crate::Shard::WHOLE {
         return Err(SimError::Config(crate::ConfigError::PreciseShard));
     }
@@ -264,6 +260,16 @@ pub fn play_batch_precise(
     let mut batch = play_batch_until(registry, matchup, config, card_stats, progress, rows, until)?;
     batch.report.batch_games = batch.report.games;
     Ok(batch)
+}
+
+/// Refuses a precision that is no half-width of an interval: it must be above 0 and at most
+/// one half (NaN and infinities are refused).
+pub fn check_precision(half_width: f64) -> Result<(), crate::ConfigError> {
+    if half_width > 0.0 && half_width <= 0.5 {
+        Ok(())
+    } else {
+        Err(crate::ConfigError::Precision(half_width.to_string()))
+    }
 }
 
 /// Whether a batch's interval is as narrow as asked: at most `half_width` on each side of the

@@ -47,8 +47,8 @@ mod tournament;
 mod verdict;
 
 pub use batch::{
-    Batch, PRECISION_GAMES, PRECISION_ROUND, Running, is_precise, play_batch, play_batch_precise,
-    play_batch_with, simulate_until,
+    Batch, PRECISION_GAMES, PRECISION_ROUND, Running, check_precision, is_precise, play_batch,
+    play_batch_precise, play_batch_with, simulate_until,
 };
 pub use bots::{
     Bot, BotError, BotFactory, BotRegistry, BotSpec, GreedyBot, HeuristicBot, MCTS_DEPTH,

@@ -338,6 +338,9 @@ pub fn verdict(
     for bot in &config.rungs {
         let batch = rung_config(config, bot);
         batch.check().map_err(|e| refused(bot, e.into()))?;
+        if let Some(w) = config.precision {
+            crate::check_precision(w).map_err(|e| refused(bot, e.into()))?;
+        }
         registry
             .make_pair(&batch.bots)
             .map_err(|e| refused(bot, e.into()))?;
