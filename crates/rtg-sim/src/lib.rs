@@ -52,8 +52,8 @@ pub use batch::{
 };
 pub use bots::{
     Bot, BotError, BotFactory, BotRegistry, BotSpec, GreedyBot, HeuristicBot, MCTS_DEPTH,
-    MCTS_ITERATIONS, MCTS_MAX_DEPTH, MCTS_MAX_ITERATIONS, MCTS_MAX_THREADS, MctsBot, RandomBot,
-    Rollout, aimed_target, best_target,
+    MCTS_ITERATIONS, MCTS_MAX_DEPTH, MCTS_MAX_ITERATIONS, MCTS_MAX_THREADS, MctsBot, OpponentModel,
+    RandomBot, Rollout, aimed_target, best_target,
 };
 pub use card_impact::{
     CardImpactConfig, CardImpactError, CardImpactProgress, CardImpactReport, CardImpactRow,

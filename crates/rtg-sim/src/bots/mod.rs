@@ -19,7 +19,7 @@ pub use greedy::GreedyBot;
 pub use heuristic::HeuristicBot;
 pub use mcts::{
     MCTS_DEPTH, MCTS_ITERATIONS, MCTS_MAX_DEPTH, MCTS_MAX_ITERATIONS, MCTS_MAX_THREADS, MctsBot,
-    Rollout,
+    OpponentModel, Rollout,
 };
 pub use random::RandomBot;
 pub use registry::{BotFactory, BotRegistry};

@@ -209,7 +209,11 @@ fn the_search_finds_the_lethal_line_the_rules_of_thumb_miss() {
         choice("heuristic", &state),
         plays(fireball, Some(Target::Card(goblin)))
     );
-    for spec in ["mcts:iterations=60", "mcts:iterations=60,depth=1"] {
+    for spec in [
+        "mcts:iterations=60",
+        "mcts:iterations=60,depth=1",
+        "mcts:iterations=60,opponent=policy",
+    ] {
         let chosen = choice(spec, &state);
         assert!(
             spikes.iter().any(|&s| chosen == plays(s, None)),
@@ -227,9 +231,17 @@ fn the_search_is_the_same_for_a_seed_and_bounded_by_its_budget() {
     p.add_card(ME, Zone::Hand, "lava_spike_01").unwrap();
     p.pool(ME, fire(3));
     let state = p.build().unwrap();
-    for spec in ["mcts:iterations=40", "mcts:iterations=40,depth=3"] {
+    for spec in [
+        "mcts:iterations=40",
+        "mcts:iterations=40,depth=3",
+        "mcts:iterations=40,opponent=policy",
+    ] {
         assert_eq!(choice(spec, &state), choice(spec, &state), "{spec}");
     }
+    let bad = BotRegistry::builtin()
+        .parse("mcts:opponent=oracle")
+        .unwrap_err();
+    assert!(bad.to_string().contains("search or policy"), "{bad}");
     // A one-iteration search still answers with a legal action.
     let chosen = choice("mcts:iterations=1", &state);
     assert!(

@@ -56,6 +56,10 @@ pub const MCTS_MAX_THREADS: u32 = 64;
 /// summed in tree order and the move is chosen from the sums as from one tree (root
 /// parallelisation). The result depends on K and the seed only, never on how many threads run
 /// the trees or in what order they finish. `threads=1` is the one-tree search.
+///
+/// `opponent=policy` plays the other player's decisions inside the tree by the rollout policy,
+/// as the playouts do, instead of searching them ([`OpponentModel`]): the tree then holds the
+/// bot's own decisions only.
 #[derive(Clone, Copy, Debug)]
 pub struct MctsBot {
     /// Iterations per decision.
@@ -75,6 +79,19 @@ pub struct MctsBot {
     pub seed: u64,
     /// Independent trees searched at once for one decision (root parallelisation).
     pub threads: u32,
+    /// How the tree plays the opponent's decisions.
+    pub opponent: OpponentModel,
+}
+
+/// How the search plays the other player's decisions between its own.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OpponentModel {
+    /// Searched in the same tree, each chosen by UCB1 from the opponent's side, as if the
+    /// opponent searched too.
+    Search,
+    /// Played by the rollout policy, as in the playouts: the tree holds the bot's own
+    /// decisions only, and its budget goes to them.
+    Policy,
 }
 
 /// The policy that plays a sampled world on.
@@ -97,13 +114,14 @@ impl Default for MctsBot {
             rollout: Rollout::Heuristic,
             seed: 0,
             threads: 1,
+            opponent: OpponentModel::Search,
         }
     }
 }
 
 impl MctsBot {
     /// The parameters a spec may give.
-    pub const PARAMS: [&'static str; 8] = [
+    pub const PARAMS: [&'static str; 9] = [
         "iterations",
         "depth",
         "time_ms",
@@ -112,6 +130,7 @@ impl MctsBot {
         "rollout",
         "seed",
         "threads",
+        "opponent",
     ];
 
     /// The bot a spec describes (`mcts:iterations=400,time_ms=20`), defaults for the rest.
@@ -132,7 +151,21 @@ impl MctsBot {
                 });
             }
         };
+        let opponent = match spec.get("opponent") {
+            None => d.opponent,
+            Some("search") => OpponentModel::Search,
+            Some("policy") => OpponentModel::Policy,
+            Some(other) => {
+                return Err(BotError::BadValue {
+                    bot: spec.name().to_owned(),
+                    param: "opponent".to_owned(),
+                    value: other.to_owned(),
+                    why: "expected search or policy".to_owned(),
+                });
+            }
+        };
         Ok(MctsBot {
+            opponent,
             iterations: spec.number("iterations", d.iterations, 1..=MCTS_MAX_ITERATIONS)?,
             time: (time_ms > 0).then(|| Duration::from_millis(time_ms)),
             exploration: spec.number("exploration", d.exploration, 0.0..=100.0)?,
@@ -213,6 +246,7 @@ impl MctsBot {
                 &mut world,
                 self.depth,
                 self.exploration,
+                (self.opponent == OpponentModel::Policy).then_some(policy),
                 &mut own,
                 &mut scratch,
                 &mut events,

@@ -8,7 +8,9 @@
 //! Powley and Whitehouse, "Information Set Monte Carlo Tree Search", 2012).
 
 use rtg_core::{GameRng, GameState, PlayerId};
-use rtg_rules::{Action, Scratch, acts_for, legal_actions, step, to_act};
+use rtg_rules::{Action, PlayerView, Scratch, acts_for, legal_actions, step, to_act};
+
+use crate::bots::Bot;
 
 /// One node: the decision that led to it and its statistics, seen from the player who made
 /// that decision.
@@ -68,14 +70,18 @@ impl Tree {
 
     /// Descends from the root through `world`, taking at most `depth` decisions that had a
     /// choice (forced moves are played without a node): through known edges by UCB1 with
-    /// availability while every open move has been tried, then one new edge. Leaves `world` at
-    /// the position to play out from, and returns the moves it played (forced ones included);
+    /// availability while every open move has been tried, then one new edge. With an
+    /// `opponent` policy, the other player's decisions are that policy's, played without a
+    /// node (the tree then holds the root player's decisions only). Leaves `world` at the
+    /// position to play out from, and returns the moves it played (forced ones included);
     /// `None` when the rules refused a move (the iteration is then not scored).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn descend(
         &mut self,
         world: &mut GameState,
         depth: u32,
         exploration: f64,
+        opponent: Option<&dyn Bot>,
         rng: &mut GameRng,
         scratch: &mut Scratch,
         events: &mut Vec<rtg_core::Event>,
@@ -89,6 +95,18 @@ impl Tree {
         let mut played = 0u32;
         while !world.is_over() && taken < depth && forced < crate::MAX_ACTIONS_PER_PHASE {
             let mover = to_act(world);
+            if let Some(policy) = opponent
+                && mover != self.nodes[0].mover
+            {
+                let action = policy.choose(&PlayerView::new(world, mover), rng);
+                events.clear();
+                if step(world, &action, events, scratch).is_err() {
+                    return None;
+                }
+                played += 1;
+                forced += 1;
+                continue;
+            }
             let mut options = std::mem::take(&mut self.options);
             options_into(world, mover, &mut options);
             let chosen = match options.len() {
@@ -304,8 +322,16 @@ mod tests {
         for i in 0..iterations {
             let mut world = view.determinize(&mut rng);
             assert!(
-                tree.descend(&mut world, 6, 0.7, &mut rng, &mut scratch, &mut events)
-                    .is_some()
+                tree.descend(
+                    &mut world,
+                    6,
+                    0.7,
+                    None,
+                    &mut rng,
+                    &mut scratch,
+                    &mut events
+                )
+                .is_some()
             );
             tree.backpropagate(me, f64::from(i % 2));
         }
@@ -327,5 +353,35 @@ mod tests {
         assert!(tree.nodes.iter().any(|n| n.mover == PlayerId(1)));
         let best = tree.best().unwrap();
         assert!(root_options.contains(&best));
+    }
+
+    #[test]
+    fn with_the_opponent_played_by_a_policy_the_tree_holds_the_root_players_decisions_only() {
+        let state = position();
+        let me = PlayerId(0);
+        let view = PlayerView::new(&state, me);
+        let mut tree = Tree::new(me);
+        let mut rng = GameRng::seeded(5);
+        let mut scratch = Scratch::new();
+        let mut events = Vec::new();
+        let policy = crate::bots::HeuristicBot;
+        for i in 0..60 {
+            let mut world = view.determinize(&mut rng);
+            let played = tree.descend(
+                &mut world,
+                6,
+                0.7,
+                Some(&policy),
+                &mut rng,
+                &mut scratch,
+                &mut events,
+            );
+            assert!(played.is_some());
+            tree.backpropagate(me, f64::from(i % 2));
+        }
+        // Deeper than the root's moves, and every node is the root player's.
+        assert!(tree.path.len() > 1);
+        assert!(tree.nodes.len() > tree.nodes[0].children.len() + 1);
+        assert!(tree.nodes.iter().all(|n| n.mover == me));
     }
 }
