@@ -1,8 +1,13 @@
 //! `rtg play --human a|b`: a person plays one deck against a bot in the terminal. At each of
-//! their decisions (when more than passing is possible) the board is shown, with the bot's hand
-//! face down, and the legal actions numbered; `u` undoes their last action (states are
-//! persistent, so going back is taking an earlier one), `q` quits. Input is read line by line,
-//! so a game can be piped in. The game is recorded like any other.
+//! their decisions (when more than passing is possible) the board is shown once, with the bot's
+//! hand face down, and the legal actions numbered, identical ones once and every target with
+//! whose it is; `u` undoes their last action (states are persistent, so going back is taking an
+//! earlier one), `q` quits, `show CARD` describes a card and `?` lists the commands. Input is
+//! read line by line, so a game can be piped in. The game is recorded like any other.
+
+mod menu;
+mod prompt;
+mod show;
 
 use std::io::BufRead;
 
@@ -10,11 +15,13 @@ use rtg::sim::{
     BotRegistry, GameEnd, GameRecord, GameSettings, MAX_ACTIONS_PER_PHASE, Matchup, PlayerView,
     Side, end_of, initial_state, losses_by_deck, to_act,
 };
-use rtg::view::{Names, describe_action};
 use rtg::{Action, Event, GameRng, GameState, PlayerId, Scratch, legal_actions, step};
 
 use crate::content::CliError;
 use crate::narrate::{Narration, print_board};
+use menu::{Choice, menu};
+use prompt::{Reply, help, prompt, read_reply};
+use show::show;
 
 /// What the game had reached at one of the person's decisions, to go back to with `u`.
 struct Snapshot {
@@ -25,26 +32,12 @@ struct Snapshot {
     checkpoints: usize,
 }
 
-/// What the person typed.
-enum Reply {
+/// What the person decided at a decision.
+enum Move {
+    /// The menu's choice of this index (from 0).
     Choose(usize),
     Undo,
     Quit,
-    Unclear,
-}
-
-fn reply(line: Option<&str>, choices: usize) -> Reply {
-    let Some(line) = line else {
-        return Reply::Quit;
-    };
-    match line.trim() {
-        "q" | "quit" => Reply::Quit,
-        "u" | "undo" => Reply::Undo,
-        text => match text.parse::<usize>() {
-            Ok(n) if (1..=choices).contains(&n) => Reply::Choose(n - 1),
-            _ => Reply::Unclear,
-        },
-    }
 }
 
 /// The seat the person plays: deck A's seat is 0 when deck A goes first.
@@ -57,29 +50,15 @@ pub(crate) fn human_seat(settings: &GameSettings, human: Side) -> PlayerId {
     }
 }
 
-/// The legal actions as a menu: each in words, once (two Fire Mana in hand are one choice).
-fn menu(state: &GameState, choices: Vec<Action>, hidden: [bool; 2]) -> Vec<(String, Action)> {
-    let names = Names::seen_by(&[state], hidden);
-    let mut menu: Vec<(String, Action)> = Vec::new();
-    for action in choices {
-        let text = describe_action(state, &names, &action, false).unwrap_or_default();
-        if !menu.iter().any(|(t, _)| *t == text) {
-            menu.push((text, action));
-        }
-    }
-    menu
-}
-
-/// The longest reply line read; the rest of a longer line is skipped.
-const MAX_REPLY_BYTES: u64 = 1024;
-
-/// Offers the person their legal actions until they choose, undo or quit.
+/// Offers the person their legal actions until they choose, undo or quit. The board and the
+/// menu are printed once; help, a card shown or a reply not understood only repeat the prompt.
 fn ask(
     state: &GameState,
-    menu: &[(String, Action)],
+    menu: &[Choice],
     input: &mut dyn BufRead,
+    me: PlayerId,
     hidden: [bool; 2],
-) -> Result<Reply, CliError> {
+) -> Result<Move, CliError> {
     out!(
         "\n-- your move ({}), turn {}, {} --",
         state.player(to_act(state)).name,
@@ -87,40 +66,24 @@ fn ask(
         state.phase()
     );
     print_board(state, hidden);
-    for (n, (text, _)) in menu.iter().enumerate() {
-        out!("  {}. {text}", n + 1);
+    for (n, choice) in menu.iter().enumerate() {
+        out!("  {}. {}", n + 1, choice.text);
     }
     loop {
-        out!(
-            "choose 1-{}, u to undo your last action, q to quit:",
-            menu.len()
-        );
+        out!("{}", prompt(menu.len()));
         match read_reply(input, menu.len())? {
-            Ok(got) => return Ok(got),
+            Ok(Reply::Help) => help(menu.len()).iter().for_each(|line| out!("{line}")),
+            Ok(Reply::Show(what)) => match show(state, me, hidden, menu, &what) {
+                Ok(lines) => lines.iter().for_each(|line| out!("{line}")),
+                Err(why) => out!("{why}"),
+            },
+            Ok(Reply::Choose(n)) => return Ok(Move::Choose(n)),
+            Ok(Reply::Undo) => return Ok(Move::Undo),
+            // `read_reply` says why a reply is unclear itself, so none reaches here.
+            Ok(Reply::Quit | Reply::Unclear) => return Ok(Move::Quit),
             Err(why) => out!("{why}"),
         }
     }
-}
-
-/// Reads one reply line: the reply, or why it is none (said, then asked again). A reply is a
-/// few characters: at most [`MAX_REPLY_BYTES`] of a line are kept and the rest of a longer one
-/// is skipped unread into memory, so that a huge line costs no memory.
-fn read_reply(input: &mut dyn BufRead, choices: usize) -> Result<Result<Reply, String>, CliError> {
-    let stdin_error = |e: std::io::Error| CliError::Usage(format!("standard input: {e}"));
-    let mut line = String::new();
-    let read = <&mut dyn BufRead as std::io::Read>::take(&mut *input, MAX_REPLY_BYTES)
-        .read_line(&mut line)
-        .map_err(stdin_error)?;
-    if read as u64 == MAX_REPLY_BYTES && !line.ends_with('\n') {
-        input.skip_until(b'\n').map_err(stdin_error)?;
-        return Ok(Err(format!(
-            "that line is longer than {MAX_REPLY_BYTES} bytes; type a choice's number"
-        )));
-    }
-    Ok(match reply((read > 0).then_some(line.as_str()), choices) {
-        Reply::Unclear => Err(format!("`{}` is not one of the choices", line.trim())),
-        got => Ok(got),
-    })
 }
 
 /// Plays the game with the person on `human`'s side and the settings' bot on the other,
@@ -165,12 +128,12 @@ pub(crate) fn play_human(
         let action = if forced {
             Action::AdvancePhase
         } else if player == me {
-            let choices = menu(&state, legal_actions(&state), hidden);
-            if let [(_, only)] = choices.as_slice() {
-                only.clone()
+            let choices = menu(&state, legal_actions(&state), me, hidden);
+            if let [only] = choices.as_slice() {
+                only.action.clone()
             } else {
-                match ask(&state, &choices, input, hidden)? {
-                    Reply::Choose(n) => {
+                match ask(&state, &choices, input, me, hidden)? {
+                    Move::Choose(n) => {
                         history.push(Snapshot {
                             state: state.clone(),
                             rng: rng.clone(),
@@ -178,9 +141,9 @@ pub(crate) fn play_human(
                             actions: record.actions.len(),
                             checkpoints: record.checkpoints.len(),
                         });
-                        choices[n].1.clone()
+                        choices[n].action.clone()
                     }
-                    Reply::Undo => {
+                    Move::Undo => {
                         match history.pop() {
                             Some(back) => {
                                 state = back.state;
@@ -195,7 +158,7 @@ pub(crate) fn play_human(
                         }
                         continue;
                     }
-                    Reply::Quit | Reply::Unclear => {
+                    Move::Quit => {
                         quit = true;
                         break;
                     }
@@ -241,27 +204,4 @@ pub(crate) fn play_human(
     record.turns = state.turn();
     record.final_digest = state.digest();
     Ok(record)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_huge_reply_line_is_skipped_without_keeping_it() {
-        let mut text = "x".repeat(8 << 20);
-        text.push_str("\n2\n");
-        let mut input = std::io::Cursor::new(text.into_bytes());
-        let first = read_reply(&mut input, 3).unwrap();
-        assert!(matches!(&first, Err(why) if why.contains("longer than 1024 bytes")));
-        // The rest of the long line is gone, the next line is read as the reply.
-        assert!(matches!(
-            read_reply(&mut input, 3).unwrap(),
-            Ok(Reply::Choose(1))
-        ));
-        assert!(matches!(
-            read_reply(&mut input, 3).unwrap(),
-            Ok(Reply::Quit)
-        ));
-    }
 }

@@ -44,8 +44,9 @@ pub(crate) struct PlayArgs {
     #[arg(long)]
     events: bool,
     /// Play deck A's side (`a`) or deck B's (`b`) yourself, against the other side's bot:
-    /// the legal actions are numbered at each of your decisions; `u` undoes, `q` quits. Reads
-    /// standard input line by line, so a game can be piped in.
+    /// the legal actions are numbered at each of your decisions; `u` undoes, `q` quits,
+    /// `show CARD` describes a card and `?` lists the commands. Reads standard input line by
+    /// line, so a game can be piped in.
     #[arg(long, value_name = "a|b", value_parser = parse_side)]
     human: Option<Side>,
     /// Write the game as a viewer page: one self-contained HTML file (see docs/viewer.md).

@@ -122,3 +122,210 @@ fn quitting_ends_the_game_and_what_was_played_is_recorded() {
         bad.stderr
     );
 }
+
+/// The part of `out` from its first decision on, up to `until` (or the end).
+fn from_first_decision<'a>(out: &'a str, until: &str) -> &'a str {
+    let start = out.find("-- your move").expect("a decision");
+    let rest = &out[start..];
+    &rest[..rest.find(until).unwrap_or(rest.len())]
+}
+
+#[test]
+fn help_and_show_answer_at_the_prompt_without_printing_the_board_again() {
+    // Seed 4, aggro first: the first decision is turn 1 with aggro's seven cards in hand,
+    // among them Goblin Chieftain #18 and #19, and nothing on either battlefield.
+    let mut script = String::from(
+        "?\nhelp\nshow fireball\nshow GOBLIN CHIEFTAIN #18\nshow goblin_chieftain_01\nshow 1\n\
+         show 2\nshow 9\nshow nope\nshow\nshow #100000\nshow Fire Mana #18\n",
+    );
+    // Every card number of the game: only the person's own hand may be shown.
+    for n in 0..60 {
+        script.push_str(&format!("show #{n}\n"));
+    }
+    // Then the end of the input, which quits as before.
+    let run = play_with_input(
+        &["aggro", "midrange", "--human", "a", "--seed", "4"],
+        &script,
+    );
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    let out = &run.stdout;
+    assert!(out.contains("\nyou quit on turn 1\n"), "{out}");
+    let decision = from_first_decision(out, "\nyou quit");
+    // One decision: one header, one board, whatever was typed.
+    assert_eq!(decision.matches("-- your move").count(), 1, "{decision}");
+    let boards = decision
+        .lines()
+        .filter(|l| l.starts_with("  aggro      health"));
+    assert_eq!(boards.count(), 1, "{decision}");
+    assert_eq!(
+        decision.matches("\n  1. play Fire Mana\n").count(),
+        1,
+        "{decision}"
+    );
+    // `?` and `help` list the commands, each time.
+    assert_eq!(decision.matches("\ncommands:\n").count(), 2, "{decision}");
+    for command in [
+        "\n  1-2        take that choice\n",
+        "\n  show CARD  ",
+        "\n  u, undo ",
+        "\n  q, quit ",
+        "\n  ?, help ",
+    ] {
+        assert_eq!(
+            decision.matches(command).count(),
+            2,
+            "{command}: {decision}"
+        );
+    }
+    // A card by id, by name in any case, by its number on the board, by a choice's number.
+    assert!(
+        decision.contains(
+            "\nFireball (fireball_01): spell, costs {fire: 2}\n  Spell. Deals 3 damage to a creature you choose when you play it.\n  Explosion (activated): Deal 3 damage to the chosen creature.\n"
+        ),
+        "{decision}"
+    );
+    let chieftain = "\nGoblin Chieftain (goblin_chieftain_01): creature 2/2, costs {fire: 1, any: 1}\n  2/2. Whenever";
+    // By name and number, by id, and as #18 and #19 among all the numbers.
+    assert_eq!(decision.matches(chieftain).count(), 4, "{decision}");
+    assert!(
+        decision.contains("\n  Rally the Tribe (triggered): Draw a card when"),
+        "{decision}"
+    );
+    assert!(decision.contains("\n  #18: yours, in hand\n"), "{decision}");
+    assert!(
+        decision.contains("\nFire Mana (fire_mana_01): mana, gives {fire: 1}\n"),
+        "choice 1 is playing Fire Mana: {decision}"
+    );
+    // What cannot be shown says why in one line, and the prompt comes again.
+    let prompt = "choose 1-2, u to undo your last action, q to quit, ? for help:";
+    for why in [
+        "choice 2 uses no card",
+        "there is no choice 9 (1-2); a card's own number takes a #, as `show #9`",
+        "no card `nope`: give its id (goblin_01), its name (Goblin Warrior) or its number on the board (#18)",
+        "show which card? say `show` and its id, name or #number, as `show Fire Mana`",
+        "no card `#100000` in sight: a card's number is the one after its name on the board",
+        "no card `Fire Mana #18` in sight: a card's number is the one after its name on the board",
+    ] {
+        assert!(
+            decision.contains(&format!("\n{why}\n{prompt}\n")),
+            "{why}: {decision}"
+        );
+    }
+    // Of all the card numbers, the seven of aggro's hand are shown; the bot's hand and both
+    // decks stay hidden.
+    assert_eq!(
+        decision.matches(": yours, in hand\n").count(),
+        7 + 2,
+        "{decision}"
+    );
+    assert!(!decision.contains(": opponent's, "), "{decision}");
+    assert_eq!(
+        decision.matches(" in sight: a card's number").count(),
+        2 + 60 - 7,
+        "{decision}"
+    );
+}
+
+#[test]
+fn copies_of_one_card_in_hand_are_one_choice_and_the_answer_plays_the_first() {
+    // Seed 4: the fourth decision (turn 3) can play either Goblin Chieftain, #18 or #19.
+    let run = play_with_input(
+        &["aggro", "midrange", "--human", "a", "--seed", "4"],
+        "1\n1\n1\n1\nq\n",
+    );
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    let out = &run.stdout;
+    assert!(
+        out.contains(
+            "\n  1. play Goblin Chieftain #18\n  2. play Ember Sprite\n  3. attack with Goblin Warrior\n  4. pass (go to the next phase)\n"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains(". play Goblin Chieftain #19"), "{out}");
+    assert!(
+        out.contains("\n  aggro plays Goblin Chieftain #18\n"),
+        "{out}"
+    );
+}
+
+/// A card folder with a free spell aimed at a creature and one aimed at a player, and a deck
+/// `zappers` of them with Goblin Warriors.
+fn zappers() -> TempDir {
+    let dir = TempDir::new();
+    let spell = |id: &str, name: &str, effect: &str| {
+        format!(
+            "card_id: {id}\nname: {name}\ntype: spell\nmana: {{}}\nabilities:\n  - name: {name}\n    \
+             ability_type: activated\n    alterations:\n      - effect: {effect}\n        params: {{amount: 1}}\n"
+        )
+    };
+    dir.write("cards/zap_01.yaml", spell("zap_01", "Zap", "damage_card"));
+    dir.write(
+        "cards/jolt_01.yaml",
+        spell("jolt_01", "Jolt", "damage_player"),
+    );
+    dir.write(
+        "decks/zappers.yaml",
+        "name: zappers\ncards:\n  zap_01: 10\n  jolt_01: 10\n  goblin_01: 10\n  fire_mana_01: 10\n",
+    );
+    dir
+}
+
+#[test]
+fn every_target_says_whose_it_is() {
+    let dir = zappers();
+    let (cards, decks) = (dir.file("cards"), dir.file("decks"));
+    let run = play_with_input(
+        &[
+            "zappers", "aggro", "--human", "a", "--seed", "1", "--cards", "cards", "--cards",
+            &cards, "--decks", "decks", "--decks", &decks,
+        ],
+        &"1\n".repeat(400),
+    );
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    let out = &run.stdout;
+    let choices: Vec<&str> = out
+        .lines()
+        .filter(|l| {
+            l.starts_with("  ")
+                && l.trim_start()
+                    .split_once(". ")
+                    .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+        })
+        .collect();
+    let zaps: Vec<&&str> = choices
+        .iter()
+        .filter(|l| l.contains(". play Zap"))
+        .collect();
+    assert!(zaps.iter().any(|l| l.ends_with(" (yours)")), "{out}");
+    assert!(zaps.iter().any(|l| l.ends_with(" (opponent's)")), "{out}");
+    assert!(
+        zaps.iter()
+            .all(|l| l.ends_with(" (yours)") || l.ends_with(" (opponent's)")),
+        "{out}"
+    );
+    let jolts: Vec<&&str> = choices
+        .iter()
+        .filter(|l| l.contains(". play Jolt"))
+        .collect();
+    assert!(jolts.iter().any(|l| l.ends_with(" on you")), "{out}");
+    assert!(jolts.iter().any(|l| l.ends_with(" on opponent")), "{out}");
+    assert!(
+        jolts
+            .iter()
+            .all(|l| l.ends_with(" on you") || l.ends_with(" on opponent")),
+        "{out}"
+    );
+    // Several Jolts in hand are still one choice per target.
+    for menu in out.split("-- your move").skip(1) {
+        let menu = &menu[..menu.find("choose 1-").unwrap_or(menu.len())];
+        let at_me = menu
+            .lines()
+            .filter(|l| l.contains(". play Jolt") && l.ends_with(" on you"));
+        assert!(at_me.count() <= 1, "{menu}");
+    }
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("  zappers ") && l.matches("Jolt #").count() > 1),
+        "two Jolts in hand at some point: {out}"
+    );
+}
