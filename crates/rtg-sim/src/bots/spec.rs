@@ -155,6 +155,35 @@ impl BotSpec {
             Err(bad())
         }
     }
+
+    /// Parameter `key` as one of the named `choices`, or `default` when absent; any other
+    /// word is refused with the names it could have been.
+    pub fn word<T: Copy>(
+        &self,
+        key: &str,
+        default: T,
+        choices: &[(&str, T)],
+    ) -> Result<T, BotError> {
+        let Some(text) = self.get(key) else {
+            return Ok(default);
+        };
+        match choices.iter().find(|(name, _)| *name == text) {
+            Some(&(_, value)) => Ok(value),
+            None => Err(BotError::BadValue {
+                bot: self.name.clone(),
+                param: key.to_owned(),
+                value: text.to_owned(),
+                why: format!(
+                    "expected {}",
+                    choices
+                        .iter()
+                        .map(|(name, _)| *name)
+                        .collect::<Vec<_>>()
+                        .join(" or ")
+                ),
+            }),
+        }
+    }
 }
 
 impl fmt::Display for BotSpec {

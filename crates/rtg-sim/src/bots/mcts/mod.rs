@@ -138,32 +138,22 @@ impl MctsBot {
         spec.allow_only(&MctsBot::PARAMS)?;
         let d = MctsBot::default();
         let time_ms: u64 = spec.number("time_ms", 0, 0..=3_600_000)?;
-        let rollout = match spec.get("rollout") {
-            None => d.rollout,
-            Some("greedy") => Rollout::Greedy,
-            Some("heuristic") => Rollout::Heuristic,
-            Some(other) => {
-                return Err(BotError::BadValue {
-                    bot: spec.name().to_owned(),
-                    param: "rollout".to_owned(),
-                    value: other.to_owned(),
-                    why: "expected greedy or heuristic".to_owned(),
-                });
-            }
-        };
-        let opponent = match spec.get("opponent") {
-            None => d.opponent,
-            Some("search") => OpponentModel::Search,
-            Some("policy") => OpponentModel::Policy,
-            Some(other) => {
-                return Err(BotError::BadValue {
-                    bot: spec.name().to_owned(),
-                    param: "opponent".to_owned(),
-                    value: other.to_owned(),
-                    why: "expected search or policy".to_owned(),
-                });
-            }
-        };
+        let rollout = spec.word(
+            "rollout",
+            d.rollout,
+            &[
+                ("greedy", Rollout::Greedy),
+                ("heuristic", Rollout::Heuristic),
+            ],
+        )?;
+        let opponent = spec.word(
+            "opponent",
+            d.opponent,
+            &[
+                ("search", OpponentModel::Search),
+                ("policy", OpponentModel::Policy),
+            ],
+        )?;
         Ok(MctsBot {
             opponent,
             iterations: spec.number("iterations", d.iterations, 1..=MCTS_MAX_ITERATIONS)?,
