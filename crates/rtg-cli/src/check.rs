@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 use std::collections::BTreeMap;
 
 use rtg::yaml::{
-    BUNDLED_ROOT, DeckError, ErrorKind, LoadError, Loader, is_deck_file, yaml_files_in,
+    BUNDLED_ROOT, DeckError, ErrorKind, LoadError, Loader, Origin, is_deck_file,
+    merge_cards, yaml_files_in,
 };
 use rtg::{Bundled, CardId};
 
-use crate::library::{Origin, describe, merge_cards};
 use crate::output::{err, out, path_problem};
 use crate::settings::Settings;
 use crate::setup::sources;
@@ -105,7 +105,7 @@ pub(crate) fn run(args: &Args) -> u8 {
     // Errors and warnings of a file together, files in the order they were read.
     let mut lines: Vec<(&Path, bool, String)> = errors
         .iter()
-        .map(|e| (e.file.as_path(), true, describe(e)))
+        .map(|e| (e.file.as_path(), true, e.to_string()))
         .chain(
             merged
                 .warnings

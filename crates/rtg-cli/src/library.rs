@@ -7,14 +7,11 @@
 //! other second definition is an error naming both files. Decks are looked for as a file, then
 //! by name in the deck folders in order, then among the bundled decks.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use rtg::sim::DeckList;
-use rtg::yaml::{
-    BUNDLED_ROOT, CardReport, DeckError, ErrorKind, LoadError, LoadWarning, Loader, yaml_files_in,
-};
-use rtg::{Bundled, CardId, Catalog};
+use rtg::yaml::{DeckError, ErrorKind, Loader, merge_cards, yaml_files_in};
+use rtg::{Bundled, Catalog};
 
 use crate::content::CliError;
 use crate::output::path_problem;
@@ -28,18 +25,6 @@ pub(crate) struct Sources {
     pub(crate) cards: Vec<PathBuf>,
     /// Deck folders of the user, searched in order before the bundled decks.
     pub(crate) decks: Vec<PathBuf>,
-}
-
-/// Where one card of the library came from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Origin {
-    /// The bundled set only.
-    Bundled,
-    /// A file of the user (the same as the bundled card of that id when `same_as_bundled`).
-    File {
-        path: PathBuf,
-        same_as_bundled: bool,
-    },
 }
 
 /// The cards and decks of a command.
@@ -76,7 +61,7 @@ impl Library {
         let report = loader.load_card_files(&files, bundled.as_ref().map(Bundled::catalog));
         let merged = merge_cards(bundled.as_ref(), report);
         if !merged.errors.is_empty() {
-            let lines: Vec<String> = merged.errors.iter().map(describe).collect();
+            let lines: Vec<String> = merged.errors.iter().map(ToString::to_string).collect();
             return Err(CliError::Diagnostics(lines.join("\n")));
         }
         Ok(Library {
@@ -191,74 +176,6 @@ impl Library {
         places.extend(self.sources.cards.iter().map(|p| p.display().to_string()));
         and_list(&places, "no directory")
     }
-}
-
-/// The user's cards merged into the bundled ones, with every problem found.
-pub(crate) struct Merged {
-    /// Every card that loaded.
-    pub(crate) catalog: Catalog,
-    /// Where each card came from.
-    pub(crate) origins: BTreeMap<String, Origin>,
-    /// Every bad file, duplicate id and inconsistent catalog, in file order.
-    pub(crate) errors: Vec<LoadError>,
-    /// Cards that look like mistakes (bundled cards are not checked again).
-    pub(crate) warnings: Vec<LoadWarning>,
-    /// The ids of files that failed (so a deck naming one is not reported again).
-    pub(crate) failed_ids: Vec<CardId>,
-}
-
-/// Adds a batch of the user's cards to the bundled ones (or to none): a card equal to the
-/// bundled card of its id is that card; another card with a bundled id is a duplicate.
-pub(crate) fn merge_cards(bundled: Option<&Bundled>, report: CardReport) -> Merged {
-    let mut catalog = bundled.map_or_else(Catalog::new, |b| b.catalog().clone());
-    let mut origins: BTreeMap<String, Origin> = catalog
-        .ids()
-        .map(|id| (id.to_owned(), Origin::Bundled))
-        .collect();
-    let mut errors = report.errors;
-    for card in report.cards {
-        let id = card.definition.card_id.to_string();
-        let same_as_bundled = bundled
-            .and_then(|b| b.catalog().get(&id))
-            .is_some_and(|own| **own == *card.definition);
-        if !same_as_bundled {
-            if let Err(error) = catalog.insert(card.definition, Some(card.source.clone())) {
-                errors.push(error);
-                continue;
-            }
-        }
-        origins.insert(
-            id,
-            Origin::File {
-                path: card.source,
-                same_as_bundled,
-            },
-        );
-    }
-    if let Err(e) = catalog.check() {
-        errors.push(e);
-    }
-    Merged {
-        catalog,
-        origins,
-        errors,
-        warnings: report.warnings,
-        failed_ids: report.failed_ids,
-    }
-}
-
-/// An error as printed, with what to do when a card of one's own reuses a bundled card's id.
-pub(crate) fn describe(error: &LoadError) -> String {
-    let mut message = error.to_string();
-    if let ErrorKind::DuplicateCardId { first, .. } = error.kind()
-        && first.starts_with(BUNDLED_ROOT)
-    {
-        message.push_str(
-            " (a card of your own cannot reuse a bundled card's id: rename it, or leave the \
-             bundled cards out with --no-bundled)",
-        );
-    }
-    message
 }
 
 fn stem(file: &Path) -> Option<String> {

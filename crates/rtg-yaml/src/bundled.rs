@@ -2,15 +2,23 @@
 //! repository hold, playable from any directory (a binary installed with `cargo install`, a
 //! wheel, a crate depending on `rtg`) without the repository beside it.
 //!
+//! A user's cards join the bundled ones by one rule ([`merge_cards`]): a card equal to the
+//! bundled card of its id, field for field, *is* that card (the repository's own `cards/`, a
+//! copy in a designer's folder); any other card with a bundled id is an error naming both files.
+//!
 //! Errors and sources name a bundled file `<bundled>/cards/goblin_01.yaml`: a path no real
 //! file has, so a message always says whether a card came from the library or from disk.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use rtg_core::CardId;
+
 use crate::catalog::Catalog;
 use crate::deck::{Deck, parse_deck};
-use crate::loader::{LoadedCard, Loader};
+use crate::error::LoadError;
+use crate::loader::{CardReport, LoadedCard, Loader};
+use crate::warnings::LoadWarning;
 
 /// What a bundled file's path starts with, in errors and in [`Catalog::source`].
 pub const BUNDLED_ROOT: &str = "<bundled>";
@@ -120,6 +128,74 @@ fn bundled_cards(loader: &Loader) -> Vec<LoadedCard> {
         )
         .into_result()
         .unwrap_or_else(|e| panic!("rtg bug: the bundled cards do not load: {e}"))
+}
+
+/// Where one card of the library came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// The bundled set only.
+    Bundled,
+    /// A file of the user (the same as the bundled card of that id when `same_as_bundled`).
+    File {
+        /// The file.
+        path: PathBuf,
+        /// Its card is the bundled card of that id, field for field.
+        same_as_bundled: bool,
+    },
+}
+
+/// The user's cards merged into the bundled ones, with every problem found.
+pub struct Merged {
+    /// Every card that loaded.
+    pub catalog: Catalog,
+    /// Where each card came from.
+    pub origins: BTreeMap<String, Origin>,
+    /// Every bad file, duplicate id and inconsistent catalog, in file order.
+    pub errors: Vec<LoadError>,
+    /// Cards that look like mistakes (bundled cards are not checked again).
+    pub warnings: Vec<LoadWarning>,
+    /// The ids of files that failed (so a deck naming one is not reported again).
+    pub failed_ids: Vec<CardId>,
+}
+
+/// Adds a batch of the user's cards to the bundled ones (or to none): a card equal to the
+/// bundled card of its id is that card; another card with a bundled id is a duplicate.
+pub fn merge_cards(bundled: Option<&Bundled>, report: CardReport) -> Merged {
+    let mut catalog = bundled.map_or_else(Catalog::new, |b| b.catalog().clone());
+    let mut origins: BTreeMap<String, Origin> = catalog
+        .ids()
+        .map(|id| (id.to_owned(), Origin::Bundled))
+        .collect();
+    let mut errors = report.errors;
+    for card in report.cards {
+        let id = card.definition.card_id.to_string();
+        let same_as_bundled = bundled
+            .and_then(|b| b.catalog().get(&id))
+            .is_some_and(|own| **own == *card.definition);
+        if !same_as_bundled {
+            if let Err(error) = catalog.insert(card.definition, Some(card.source.clone())) {
+                errors.push(error);
+                continue;
+            }
+        }
+        origins.insert(
+            id,
+            Origin::File {
+                path: card.source,
+                same_as_bundled,
+            },
+        );
+    }
+    if let Err(e) = catalog.check() {
+        errors.push(e);
+    }
+    Merged {
+        catalog,
+        origins,
+        errors,
+        warnings: report.warnings,
+        failed_ids: report.failed_ids,
+    }
 }
 
 #[cfg(test)]

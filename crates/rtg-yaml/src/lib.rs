@@ -74,8 +74,8 @@ use std::sync::Arc;
 use rtg_core::CardDefinition;
 
 pub use bundled::{
-    BUNDLED_ROOT, Bundled, BundledFile, bundled, bundled_card_files, bundled_card_path,
-    bundled_deck_files, bundled_deck_path,
+    BUNDLED_ROOT, Bundled, BundledFile, Merged, Origin, bundled, bundled_card_files,
+    bundled_card_path, bundled_deck_files, bundled_deck_path, merge_cards,
 };
 pub use catalog::{Catalog, build_catalog};
 pub use deck::{Deck, build_deck};

@@ -90,8 +90,8 @@ pub mod yaml {
         read_text, yaml_files_in,
     };
     pub use rtg_yaml::{
-        BUNDLED_ROOT, BundledFile, bundled_card_files, bundled_card_path, bundled_deck_files,
-        bundled_deck_path,
+        BUNDLED_ROOT, BundledFile, Merged, Origin, bundled_card_files, bundled_card_path,
+        bundled_deck_files, bundled_deck_path, merge_cards,
     };
 }
 
