@@ -76,7 +76,8 @@ pub(crate) fn run(args: PlayArgs) -> Result<(), CliError> {
             let mut narration = Narration::new(print, false).hiding(1 - seat);
             let mut input = std::io::stdin().lock();
             let record = play_human(&matchup, &settings, side, &mut input, &mut narration)?;
-            let mut replay = Replay::from_record(&matchup, &record);
+            let mut replay =
+                Replay::from_record(&matchup, &record).with_origin(args.seed, args.game);
             replay.human = Some(side);
             // The page shows the game as it stands, without the moves taken back.
             let timeline = match &args.html {
@@ -101,7 +102,7 @@ pub(crate) fn run(args: PlayArgs) -> Result<(), CliError> {
                 &mut |state, action, events, _| narration.observe(state, action, events),
             );
             narration.finish();
-            let replay = Replay::from_record(&matchup, &record);
+            let replay = Replay::from_record(&matchup, &record).with_origin(args.seed, args.game);
             (record, replay, narration.timeline)
         }
     };

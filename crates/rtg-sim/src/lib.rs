@@ -77,7 +77,8 @@ pub use meta::{
 };
 pub use paired::{MAX_PAIRED_GAMES, PairedShift, Score, Z95, play_scored};
 pub use replay::{
-    Checkpoint, OLDEST_REPLAY_VERSION, REPLAY_VERSION, Replay, ReplayDeck, ReplayError, Verified,
+    Checkpoint, OLDEST_REPLAY_VERSION, REPLAY_VERSION, Replay, ReplayDeck, ReplayError,
+    ReplayOrigin, Verified,
 };
 pub use replay_cards::{
     CardDifference, CardLookup, MAX_REPLAY_CARDS, ReplayCardsError, canonical_card,

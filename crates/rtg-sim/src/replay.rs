@@ -112,6 +112,23 @@ pub struct Replay {
     /// choose. Information only; replaying needs only the actions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub human: Option<crate::game::Side>,
+    /// The seed and game number the game was made from, as typed (`rtg play --seed 3 --game
+    /// 1`, game 17 of `rtg simulate --seed 9`): `settings.seed` is derived from them, so it is
+    /// not the number a person typed and cannot be turned back into it. Information only, for
+    /// the viewer's title ([`Replay::typed_seed`]); replaying needs only the actions. Written
+    /// only when known, so a replay recorded before it existed reads and writes as it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<ReplayOrigin>,
+}
+
+/// Where a game's seed came from: the master seed of `rtg play` / `rtg simulate` and the game's
+/// number in that batch (`settings.seed` is `GameRng::derive_seed(seed, game)`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct ReplayOrigin {
+    /// The master seed, as given on the command line (`--seed`).
+    pub seed: u64,
+    /// The game's number in the batch of that seed (`--game`, or the sampled game).
+    pub game: u64,
 }
 
 /// Reads deck A and deck B, refusing any other number with a message naming the field: serde's
@@ -280,7 +297,23 @@ impl Replay {
             final_digest: hex(record.final_digest),
             cards: Some(crate::replay_cards::carried_cards(matchup)),
             human: None,
+            origin: None,
         }
+    }
+
+    /// The same replay, noting the seed and game number its settings came from (see
+    /// [`Replay::origin`]).
+    pub fn with_origin(mut self, seed: u64, game: u64) -> Replay {
+        self.origin = Some(ReplayOrigin { seed, game });
+        self
+    }
+
+    /// The seed and game number as typed, when the replay says them and they do give its
+    /// game's seed: a file whose `origin` was edited (or does not belong to its settings) is
+    /// not believed, so a page never names a seed that would not replay the game.
+    pub fn typed_seed(&self) -> Option<ReplayOrigin> {
+        self.origin
+            .filter(|o| rtg_core::GameRng::derive_seed(o.seed, o.game) == self.settings.seed)
     }
 
     /// The bots of the seats (first player first).
