@@ -18,12 +18,13 @@ const SHOTS = join(ROOT, 'target', 'browser');
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 /**
- * Opens `htmlPath` (a file) in a fresh headless chromium.
+ * Opens `htmlPath` (a file) in a fresh headless chromium, at the address's fragment `hash`
+ * when given (`'#step=5'`: not part of the file's request).
  * Returns `{ page, consoleErrors, screenshot(name), close() }`: `consoleErrors` collects console
  * errors, uncaught exceptions and refused requests as strings; `screenshot(name)` writes
  * `target/browser/NAME.png` for a person to review.
  */
-export async function openPage(htmlPath) {
+export async function openPage(htmlPath, { hash = '' } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'rtg-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -43,7 +44,7 @@ export async function openPage(htmlPath) {
     consoleErrors.push(`request refused (pages must be self-contained): ${route.request().url()}`);
     return route.abort();
   });
-  await page.goto(url, { waitUntil: 'load' });
+  await page.goto(url + hash, { waitUntil: 'load' });
   return {
     page,
     consoleErrors,

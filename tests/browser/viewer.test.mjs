@@ -69,22 +69,38 @@ function finalBoardFromText(text) {
   return players;
 }
 
-/** A battlefield as the text lists it, from the page's cards (mana cards counted). */
-function textOf(cards) {
-  const parts = [];
-  const counts = new Map();
-  for (const c of cards) {
+/**
+ * A zone's tiles as the page shows them: one per card, or one per group of identical mana cards
+ * (`count` of them, `ids` all their instance ids), in the order of the zone.
+ */
+async function tilesOf(page, selector) {
+  const tiles = await page.$$eval(selector, (nodes) =>
+    nodes.map((n) => ({
+      id: Number(n.dataset.id),
+      ids: n.dataset.ids ? n.dataset.ids.split(',').map(Number) : [Number(n.dataset.id)],
+      count: Number(n.dataset.count ?? 1),
+      pos: Number(n.dataset.pos),
+      label: n.querySelector('.title')?.firstChild?.textContent ?? null,
+      title: n.querySelector('.title')?.textContent ?? null,
+      pt: n.querySelector('.pt')?.textContent ?? null,
+      text: n.querySelector('.text')?.textContent ?? null,
+      flags: (n.querySelector('.flags')?.textContent ?? '').split(' · ').filter((f) => f),
+      mana: n.classList.contains('mana'),
+      back: n.classList.contains('back'),
+    })),
+  );
+  return tiles.sort((a, b) => a.pos - b.pos);
+}
+
+/** A battlefield as the text lists it, from the page's tiles (identical mana cards counted). */
+function textOf(tiles) {
+  return tiles.map((c) => {
     let t = c.label;
     if (c.pt) t += ' ' + c.pt;
     const flags = c.flags.filter((f) => f !== 'damaged');
     if (flags.length) t += ' (' + flags.join(', ') + ')';
-    if (c.mana && parts.includes(t)) {
-      counts.set(t, (counts.get(t) ?? 1) + 1);
-      continue;
-    }
-    parts.push(t);
-  }
-  return parts.map((t) => (counts.has(t) ? `${t} ×${counts.get(t)}` : t)).join(', ') || '-';
+    return c.count > 1 ? `${t} ×${c.count}` : t;
+  }).join(', ') || '-';
 }
 
 test('the viewer steps to the end with the keyboard and shows the final board', async () => {
@@ -127,24 +143,20 @@ test('the viewer steps to the end with the keyboard and shows the final board', 
       const health = Number(await page.getAttribute(`#health-${seat}`, 'data-health'));
       assert.equal(health, finalBoard.players[seat].health, `seat ${seat}: health as in the data`);
       assert.equal(health, text[seat].health, `seat ${seat}: health as the terminal printed it`);
-      const cards = await page.$$eval(`#battlefield-${seat} .card`, (nodes) =>
-        nodes.map((n) => ({
-          id: Number(n.dataset.id),
-          pos: Number(n.dataset.pos),
-          label: n.querySelector('.title').textContent,
-          pt: n.querySelector('.pt')?.textContent ?? null,
-          flags: (n.querySelector('.flags')?.textContent ?? '').split(' · ').filter((f) => f),
-          mana: n.classList.contains('mana'),
-        })),
-      );
-      // Mana cards and creatures are in two rows; each card keeps its place in the zone.
-      cards.sort((a, b) => a.pos - b.pos);
+      const tiles = await tilesOf(page, `#battlefield-${seat} .card`);
+      // Mana cards and creatures are in two rows; each tile keeps the place of its first card
+      // in the zone, and a group holds every identical mana card.
       assert.deepEqual(
-        cards.map((c) => c.id),
-        finalBoard.players[seat].battlefield.map((c) => c.id),
-        `seat ${seat}: the battlefield's cards, in order`,
+        tiles.flatMap((c) => c.ids).sort((a, b) => a - b),
+        finalBoard.players[seat].battlefield.map((c) => c.id).sort((a, b) => a - b),
+        `seat ${seat}: every card of the battlefield, once`,
       );
-      assert.equal(textOf(cards), text[seat].board, `seat ${seat}: the battlefield as printed`);
+      assert.deepEqual(
+        tiles.map((c) => c.id),
+        finalBoard.players[seat].battlefield.map((c) => c.id).filter((id) => tiles.some((t) => t.id === id)),
+        `seat ${seat}: the battlefield's tiles, in order`,
+      );
+      assert.equal(textOf(tiles), text[seat].board, `seat ${seat}: the battlefield as printed`);
     }
     const story = await page.textContent('#end');
     assert.ok(story.includes(finalBoard.result), story);
@@ -352,6 +364,218 @@ test('a game with a static lord shows the printed stats beside the current ones'
       }
     }
     await screenshot('viewer-statics');
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await close();
+  }
+});
+
+/** The health a chart's polyline shows at each of `steps` steps (the later point of a step wins). */
+function healthOfLine(points, top, steps) {
+  const at = points.trim().split(/\s+/).map((p) => p.split(',').map(Number));
+  const health = [];
+  let k = 0;
+  for (let i = 0; i < steps; i++) {
+    while (k + 1 < at.length && at[k + 1][0] <= i) k++;
+    health.push(top - at[k][1]);
+  }
+  return health;
+}
+
+test('the viewer jumps by turns, keeps the step in the address, charts health and shows hands', async () => {
+  const html = join(OUT, 'viewer-turns.html');
+  const replay = join(OUT, 'viewer-turns.json');
+  execFileSync(
+    RTG_BIN,
+    ['play', 'aggro', 'midrange', '--seed', '3', '--bot', 'heuristic', '--quiet', '--record', replay, '--html', html],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  const data = embedded(readFileSync(html, 'utf8'));
+  const last = data.view.steps.length - 1;
+  const { page, consoleErrors, screenshot, close } = await openPage(html);
+  try {
+    const boards = await boardsOf(page, data);
+    const hash = () => page.evaluate(() => location.hash);
+    const step = async () => Number(await page.getAttribute('body', 'data-step'));
+    // The title names the seed as typed, and the header the bots.
+    assert.equal(await page.textContent('#title'), 'aggro vs midrange — seed 3');
+    assert.equal(await page.textContent('#bots'), 'aggro: heuristic · midrange: heuristic');
+
+    // Turns: the first step of each is where the turn changes.
+    const starts = boards.map((b, i) => i).filter((i) => i === 0 || boards[i].turn !== boards[i - 1].turn);
+    assert.deepEqual(await page.evaluate(() => window.rtgViewer.turnStarts), starts);
+    assert.ok(starts.length >= 4, 'a game of several turns');
+    await page.keyboard.press('PageDown');
+    assert.equal(await step(), starts[1]);
+    assert.equal(await page.getAttribute('body', 'data-turn'), String(boards[starts[1]].turn));
+    await page.click('#next-turn');
+    assert.equal(await step(), starts[2]);
+    await page.keyboard.press('Shift+ArrowRight');
+    assert.equal(await step(), starts[3]);
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await step(), starts[3] + 1);
+    // Back from inside a turn: its start; from a start: the turn before.
+    await page.click('#prev-turn');
+    assert.equal(await step(), starts[3]);
+    await page.keyboard.press('PageUp');
+    assert.equal(await step(), starts[2]);
+    await page.keyboard.press('Shift+ArrowLeft');
+    assert.equal(await step(), starts[1]);
+    // From the last turn, the next turn is the end; from the start, the previous one is step 0.
+    await page.keyboard.press('End');
+    await page.keyboard.press('PageDown');
+    assert.equal(await step(), last);
+    await page.keyboard.press('Home');
+    await page.click('#prev-turn');
+    assert.equal(await step(), 0);
+
+    // The address follows the step, and the link names it.
+    await page.click('#next');
+    assert.equal(await hash(), '#step=1');
+    assert.equal(await page.getAttribute('#step-link', 'href'), '#step=1');
+    await page.keyboard.press('PageDown');
+    assert.equal(await hash(), `#step=${starts[1]}`);
+    // An address typed goes there.
+    await page.evaluate((n) => { location.hash = `#step=${n}`; }, starts[2] + 2);
+    await page.waitForFunction((n) => document.body.dataset.step === String(n), starts[2] + 2);
+
+    // The health chart: both lines give every step's health, the mark is on the current step,
+    // and a click goes to the step under it.
+    const chart = await page.$eval('#health-chart', (svg) => ({
+      top: Number(svg.dataset.top),
+      width: Number(svg.dataset.width),
+      lines: [0, 1].map((s) => svg.querySelector(`.hp${s}`).getAttribute('points')),
+    }));
+    assert.equal(chart.width, last);
+    for (const seat of [0, 1]) {
+      assert.deepEqual(
+        healthOfLine(chart.lines[seat], chart.top, boards.length),
+        boards.map((b) => b.players[seat].health),
+        `seat ${seat}: the chart's health at every step`,
+      );
+    }
+    assert.equal(await page.getAttribute('#health-now', 'x1'), String(starts[2] + 2));
+    const legend = await page.textContent('#chart-legend');
+    assert.ok(legend.includes(data.view.names[0]) && legend.includes(data.view.names[1]), legend);
+    const box = await page.locator('#health-chart').boundingBox();
+    await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);
+    const clicked = await step();
+    assert.ok(Math.abs(clicked - Math.round(last * 0.75)) <= 2, `clicked at 75%: step ${clicked} of ${last}`);
+    assert.equal(await page.getAttribute('#health-now', 'x1'), String(clicked));
+    assert.equal(await hash(), `#step=${clicked}`);
+
+    // Cards in the hand of the player to act: a creature's printed stats and rules text, mana
+    // cards grouped; the other hand stays face down, one back per card.
+    const faces = data.view.faces;
+    const mana = (c) => faces[c.card_id].kind === 'mana';
+    const shown = boards.findIndex((b) => {
+      const hand = b.players[b.to_act].hand;
+      return hand.some((c) => faces[c.card_id].stats) && hand.filter(mana).length >= 2;
+    });
+    assert.ok(shown >= 0, 'a hand with a creature and two mana cards');
+    await page.fill('#slider', String(shown));
+    const seat = boards[shown].to_act;
+    const hand = boards[shown].players[seat].hand;
+    const tiles = await tilesOf(page, `#hand-${seat} .card`);
+    assert.deepEqual(tiles.flatMap((t) => t.ids).sort((a, b) => a - b), hand.map((c) => c.id).sort((a, b) => a - b));
+    for (const t of tiles) {
+      const card = hand.find((c) => c.id === t.id);
+      const face = faces[card.card_id];
+      if (face.stats) assert.equal(t.pt, `${face.stats[0]}/${face.stats[1]}`, `${face.name}: its stats`);
+      else assert.equal(t.pt, null, `${face.name}: no stats`);
+      if (face.kind !== 'mana' && face.text) assert.equal(t.text, face.text, `${face.name}: its rules text`);
+      if (mana(card)) {
+        const same = hand.filter((c) => c.card_id === card.card_id).length;
+        assert.equal(t.count, same, `${face.name}: one tile for all ${same}`);
+        if (same > 1) assert.equal(t.title, `${card.label} ×${same}`);
+      }
+    }
+    const other = await tilesOf(page, `#hand-${1 - seat} .card`);
+    assert.equal(other.length, boards[shown].players[1 - seat].hand.length, 'one back per hidden card');
+    assert.ok(other.every((t) => t.back && t.pt === null && t.text === null));
+    await screenshot('viewer-hand');
+
+    // The battlefield's identical mana cards: one tile, counted.
+    const field = boards.findIndex((b) => b.players.some((p) => p.battlefield.filter(mana).length >= 3));
+    assert.ok(field >= 0, 'a battlefield with three mana cards');
+    await page.fill('#slider', String(field));
+    for (const s of [0, 1]) {
+      const cards = boards[field].players[s].battlefield.filter(mana);
+      const shownMana = await tilesOf(page, `#battlefield-${s} .mana-row .card`);
+      const kinds = new Set(cards.map((c) => [c.card_id, c.flags.join()].join('|')));
+      assert.equal(shownMana.length, kinds.size, `seat ${s}: one tile per kind of mana card`);
+      assert.equal(shownMana.reduce((n, t) => n + t.count, 0), cards.length);
+    }
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await close();
+  }
+
+  // A page opened at a step starts there; a bad or out-of-range step starts at 0 or the end.
+  for (const [given, expected] of [
+    ['#step=5', 5], [`#step=${last}`, last], ['#step=99999999999999999999', last], ['#step=-3', 0],
+    ['#step=abc', 0], ['#step=', 0], ['#stp=4', 0],
+  ]) {
+    const opened = await openPage(html, { hash: given });
+    try {
+      assert.equal(await opened.page.getAttribute('body', 'data-step'), String(expected), given);
+      assert.equal(await opened.page.evaluate(() => location.hash), `#step=${expected}`, given);
+      await opened.page.keyboard.press('ArrowLeft');
+      assert.equal(await opened.page.evaluate(() => location.hash), `#step=${Math.max(0, expected - 1)}`, given);
+      assert.deepEqual(opened.consoleErrors, [], given);
+    } finally {
+      await opened.close();
+    }
+  }
+
+  // The replay's page is the same page, and a later game of the seed says which.
+  const again = join(OUT, 'viewer-turns-replayed.html');
+  execFileSync(RTG_BIN, ['replay', replay, '--quiet', '--html', again], { cwd: ROOT });
+  assert.equal(readFileSync(again, 'utf8'), readFileSync(html, 'utf8'));
+  const fifth = join(OUT, 'viewer-game-5.html');
+  execFileSync(
+    RTG_BIN,
+    ['play', 'aggro', 'midrange', '--seed', '3', '--game', '5', '--bot', 'heuristic', '--quiet', '--html', fifth],
+    { cwd: ROOT },
+  );
+  assert.match(readFileSync(fifth, 'utf8'), /<title>aggro vs midrange — seed 3, game 5<\/title>/);
+});
+
+test('card names and rules text are shown as text, never as markup', async () => {
+  const dir = join(OUT, 'hostile');
+  const cards = join(dir, 'cards');
+  const decks = join(dir, 'decks');
+  mkdirSync(cards, { recursive: true });
+  mkdirSync(decks, { recursive: true });
+  copyFileSync(join(ROOT, 'cards', 'fire_mana_01.yaml'), join(cards, 'fire_mana_01.yaml'));
+  const name = '<img src=x onerror="window.pwned=1">';
+  const text = '</script><script>window.pwned=2</script><b>bold</b>';
+  writeFileSync(
+    join(cards, 'evil_01.yaml'),
+    `card_id: evil_01\nname: '${name}'\ndescription: '${text}'\ntype: creature\nmana:\n  fire: 1\nattack: 2\ndefense: 2\n`,
+  );
+  for (const deck of ['evil', 'worse']) {
+    writeFileSync(join(decks, `${deck}.yaml`), `name: ${deck}\ncards:\n  fire_mana_01: 14\n  evil_01: 16\n`);
+  }
+  const html = join(OUT, 'viewer-hostile.html');
+  execFileSync(
+    RTG_BIN,
+    ['play', 'evil', 'worse', '--cards', cards, '--decks', decks, '--no-bundled', '--bot', 'heuristic', '--seed', '1', '--quiet', '--html', html],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  const { page, consoleErrors, close } = await openPage(html);
+  try {
+    await page.check('#reveal');
+    const boards = await boardsOf(page, embedded(readFileSync(html, 'utf8')));
+    const at = boards.findIndex((b) => b.players.some((p) => p.battlefield.some((c) => c.card_id === 'evil_01')));
+    assert.ok(at > 0, 'an evil card on a battlefield');
+    await page.fill('#slider', String(at));
+    assert.equal(await page.$$eval('main img, main b, main script', (n) => n.length), 0, 'no markup from a card');
+    const titles = await page.$$eval('main .card .title', (n) => n.map((t) => t.textContent));
+    assert.ok(titles.some((t) => t.startsWith(name)), titles.join('\n'));
+    const texts = await page.$$eval('main .card .text', (n) => n.map((t) => t.textContent));
+    assert.ok(texts.includes(text), texts.join('\n'));
+    assert.equal(await page.evaluate(() => window.pwned), undefined);
     assert.deepEqual(consoleErrors, []);
   } finally {
     await close();

@@ -12,6 +12,7 @@
 //! and returns text or data, the same for the same input (ordered collections only).
 
 mod board;
+mod chart;
 mod names;
 mod narrate;
 mod page;
@@ -23,5 +24,5 @@ pub use board::{
 };
 pub use names::{Names, SHOWN_NAME_CHARS, shown_name};
 pub use narrate::{Narrated, describe_action, narrate, narrate_for};
-pub use page::{PageStep, Timeline, page, replay_page};
+pub use page::{PageStep, Timeline, page, page_title, replay_page};
 pub use patch::{BoardPatch, PlayerPatch, Rebuild, Splice};

@@ -6,20 +6,27 @@ use std::collections::BTreeMap;
 
 use rtg_core::{Event, GameState, RuleSet};
 use rtg_rules::Action;
-use rtg_sim::{Matchup, Replay, ReplayError, Verified};
+use rtg_sim::{Matchup, Replay, ReplayError, Side, Verified};
 use serde::Serialize;
 
 use crate::board::{Board, CardFace, CardView, face};
+use crate::chart::{Course, health_svg};
 use crate::names::{Names, shown_name};
 use crate::narrate::narrate;
 use crate::patch::{BoardPatch, Rebuild};
 
-/// The page's script and style, around the data.
+/// The page's markup and style, around the data.
 const TEMPLATE: &str = include_str!("viewer.html");
+/// The page's script (a file of its own, so each stays readable).
+const SCRIPT: &str = include_str!("viewer.js");
 /// Where the data goes in [`TEMPLATE`].
 const DATA_SLOT: &str = "/*RTG-DATA*/";
 /// Where the title goes.
 const TITLE_SLOT: &str = "<!--RTG-TITLE-->";
+/// Where the health chart goes.
+const CHART_SLOT: &str = "<!--RTG-CHART-->";
+/// Where the script goes.
+const SCRIPT_SLOT: &str = "/*RTG-SCRIPT*/";
 
 /// One step of the game as the page shows it: what the board changed with the action, the
 /// action and what it caused in words.
@@ -101,33 +108,77 @@ struct PageData<'a> {
     title: &'a str,
     replay: &'a Replay,
     view: &'a Timeline,
+    /// Who played each deck (`aggro: heuristic · midrange: greedy`), for the header; after
+    /// the fields a page always had.
+    bots: &'a str,
 }
 
-/// The viewer page of a game: its replay and its timeline, embedded as JSON.
-pub fn page(replay: &Replay, timeline: &Timeline) -> String {
-    let mut title = match &replay.decks {
-        [a, b] => format!(
-            "{} vs {} — seed {}",
-            shown_name(&a.name),
-            shown_name(&b.name),
-            replay.settings.seed
-        ),
+/// The page's title: the decks, the seed as the person typed it and, for a game other than
+/// the batch's first, its number (`aggro vs midrange — seed 9, game 17`: what `rtg play
+/// --seed 9 --game 17` plays again). A replay that does not say where its seed came from (one
+/// recorded before it did, or whose origin does not give its seed) shows the game's own seed,
+/// named as such, since no one typed it. The default rule set goes unsaid.
+pub fn page_title(replay: &Replay) -> String {
+    let [a, b] = &replay.decks;
+    let seed = match replay.typed_seed() {
+        Some(o) if o.game == 0 => format!("seed {}", o.seed),
+        Some(o) => format!("seed {}, game {}", o.seed, o.game),
+        None => format!("game seed {}", replay.settings.seed),
     };
-    // The default rule set goes unsaid, so the page of a `ptg-0.2` game is what it always was.
+    let mut title = format!(
+        "{} vs {} — {seed}",
+        shown_name(&a.name),
+        shown_name(&b.name)
+    );
     if replay.settings.rules != RuleSet::default() {
         title.push_str(&format!(" — rules {}", replay.settings.rules));
     }
+    title
+}
+
+/// Who played each deck: its bot, or a person (`rtg play --human`).
+fn bots_line(replay: &Replay) -> String {
+    let sides = [Side::A, Side::B];
+    let parts: Vec<String> = replay
+        .decks
+        .iter()
+        .zip(&replay.settings.bots)
+        .zip(sides)
+        .map(|((deck, bot), side)| {
+            let who = if replay.human == Some(side) {
+                "a person".to_owned()
+            } else {
+                shown_name(&bot.to_string()).into_owned()
+            };
+            format!("{}: {who}", shown_name(&deck.name))
+        })
+        .collect();
+    parts.join(" · ")
+}
+
+/// The viewer page of a game: its replay and its timeline, embedded as JSON, with the health
+/// chart drawn. The same replay and timeline always make the same bytes.
+pub fn page(replay: &Replay, timeline: &Timeline) -> String {
+    let title = page_title(replay);
+    let bots = bots_line(replay);
     let data = PageData {
         title: &title,
         replay,
         view: timeline,
+        bots: &bots,
     };
     // invariant: the data is plain and always serialises. `<` is written `\u003c` so that no
     // text in the JSON can close the script element (`</script>`) or open a comment.
     let json = serde_json::to_string(&data)
         .unwrap_or_else(|_| "{}".to_owned())
         .replace('<', "\\u003c");
-    fill(&[(TITLE_SLOT, &escape_html(&title)), (DATA_SLOT, &json)])
+    let chart = health_svg(&Course::of(timeline));
+    fill(&[
+        (TITLE_SLOT, &escape_html(&title)),
+        (CHART_SLOT, &chart),
+        (DATA_SLOT, &json),
+        (SCRIPT_SLOT, SCRIPT),
+    ])
 }
 
 /// [`TEMPLATE`] with each slot replaced by its text, the slots found in the template itself:

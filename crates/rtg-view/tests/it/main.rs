@@ -19,6 +19,7 @@ mod delays;
 mod language;
 mod page_size;
 mod statics;
+mod viewer;
 
 fn root() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
@@ -250,7 +251,7 @@ fn a_deck_named_like_a_slot_of_the_page_stays_text() {
     assert_eq!(
         &html[title_start..title_end],
         format!(
-            "/*RTG-DATA*/&lt;!--RTG-TITLE--&gt; vs midrange — seed {}",
+            "/*RTG-DATA*/&lt;!--RTG-TITLE--&gt; vs midrange — game seed {}",
             replay.settings.seed
         )
     );
