@@ -38,6 +38,7 @@ mod play;
 mod replay;
 mod reporting;
 mod sample;
+mod sample_index;
 mod scenario;
 mod settings;
 mod setup;

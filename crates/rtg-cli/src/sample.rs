@@ -6,15 +6,13 @@
 //! threads); only the K chosen games' indices are kept while it runs. Each chosen game is then
 //! played again from its seed, recorded, and written as a replay file and a viewer page.
 
-use std::fmt::Write as _;
 use std::path::Path;
 
 use clap::{Args, ValueEnum};
-use rtg::sim::{GameEnd, GameRow, Matchup, Replay, Report, SimConfig, play_game};
-
-use rtg::report::escape_html;
+use rtg::sim::{GameEnd, GameRecord, GameRow, Matchup, Replay, Report, SimConfig, play_game};
 
 use crate::content::CliError;
+use crate::sample_index::{IndexRow, index_page};
 
 /// The most games `--sample` writes pages of (a page is up to about a megabyte).
 pub(crate) const MAX_SAMPLES: usize = 100;
@@ -115,17 +113,24 @@ impl Sampler {
 
     /// Writes the chosen games' replays and pages, and the index page, into `dir`; returns each
     /// page's file name (relative to `dir`) and description, for the report page's links.
+    /// `report_page` is the batch's report page beside them (relative to `dir`), which the
+    /// index links, when one is written.
     pub(crate) fn write(
         &self,
         dir: &Path,
         matchup: &Matchup,
         config: &SimConfig,
         report: &Report,
+        report_page: Option<&str>,
     ) -> Result<Vec<(String, String)>, CliError> {
-        let links = self.write_games(dir, matchup, config)?;
+        let rows = self.write_pages(dir, matchup, config)?;
         let index = dir.join("index.html");
-        std::fs::write(&index, index_page(matchup, report, self.of, &links))
-            .map_err(|e| io(&index, e))?;
+        std::fs::write(
+            &index,
+            index_page(matchup, report, self.of, report_page, &rows),
+        )
+        .map_err(|e| io(&index, e))?;
+        let links: Vec<(String, String)> = rows.into_iter().map(|r| (r.href, r.label)).collect();
         // On standard error: standard output holds the report (perhaps JSON).
         crate::output::err(format_args!(
             "{} game pages written, linked from {}",
@@ -143,11 +148,23 @@ impl Sampler {
         matchup: &Matchup,
         config: &SimConfig,
     ) -> Result<Vec<(String, String)>, CliError> {
+        let rows = self.write_pages(dir, matchup, config)?;
+        Ok(rows.into_iter().map(|r| (r.href, r.label)).collect())
+    }
+
+    /// Writes the chosen games' replays and pages into `dir` (made when missing); returns what
+    /// the index says of each.
+    fn write_pages(
+        &self,
+        dir: &Path,
+        matchup: &Matchup,
+        config: &SimConfig,
+    ) -> Result<Vec<IndexRow>, CliError> {
         std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
-        let mut links = Vec::new();
-        for game in &self.chosen {
+        let mut rows = Vec::new();
+        for (rank, game) in self.chosen.iter().enumerate() {
             let record = play_game(matchup, &config.game(game.index), true);
-            let replay = Replay::from_record(matchup, &record);
+            let replay = Replay::from_record(matchup, &record).with_origin(config.seed, game.index);
             let (page, _) = rtg::view::replay_page(&replay, matchup)
                 .map_err(|e| CliError::Content(format!("game {}: {e}", game.index)))?;
             let name = format!("game-{}", game.index);
@@ -157,9 +174,20 @@ impl Sampler {
             let text = serde_json::to_string_pretty(&replay)
                 .map_err(|e| CliError::Content(e.to_string()))?;
             std::fs::write(&json, text + "\n").map_err(|e| io(&json, e))?;
-            links.push((format!("{name}.html"), describe(matchup, game)));
+            rows.push(IndexRow {
+                href: format!("{name}.html"),
+                replay: format!("{name}.json"),
+                label: describe(matchup, game),
+                game: game.index,
+                seed: config.seed,
+                turns: game.turns,
+                end: game.end,
+                ended: ended(matchup, &record),
+                first: if game.index.is_multiple_of(2) { 0 } else { 1 },
+                why: why(matchup, self.of, rank),
+            });
         }
-        Ok(links)
+        Ok(rows)
     }
 }
 
@@ -271,39 +299,58 @@ fn describe(matchup: &Matchup, game: &Chosen) -> String {
     format!("game {}: {end} on turn {}", game.index, game.turns)
 }
 
-/// The index page: the batch's report and a link to each chosen game. Self-contained.
-fn index_page(
-    matchup: &Matchup,
-    report: &Report,
-    of: SampleOf,
-    links: &[(String, String)],
-) -> String {
-    let title = format!(
-        "{} vs {}: sample games",
-        matchup.decks[0].name, matchup.decks[1].name
-    );
-    let which = of
-        .to_possible_value()
-        .map_or(String::new(), |v| v.get_name().to_owned());
-    let mut list = String::new();
-    for (href, text) in links {
-        let _ = writeln!(
-            list,
-            "<li><a href=\"{}\">{}</a></li>",
-            escape_html(href),
-            escape_html(text)
-        );
+/// How a recorded game ended, in words: whose health reached 0, who had to draw from an empty
+/// deck, or the turn limit.
+fn ended(matchup: &Matchup, record: &GameRecord) -> String {
+    if record.error.is_some() {
+        return "an engine error".to_owned();
     }
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n\
-         <style>body {{ font: 14px/1.4 system-ui, sans-serif; margin: 16px; }} pre {{ background: #f4f1ea; padding: 8px; }}</style>\n\
-         </head>\n<body>\n<h1>{title}</h1>\n<pre id=\"report\">{report}</pre>\n\
-         <h2>{count} games: {which}</h2>\n<ul id=\"samples\">\n{list}</ul>\n</body>\n</html>\n",
-        title = escape_html(&title),
-        report = escape_html(&report.table()),
-        count = links.len(),
-        which = escape_html(&which),
-    )
+    let causes: Vec<String> = record
+        .losses
+        .iter()
+        .zip(&matchup.decks)
+        .filter_map(|(cause, deck)| {
+            cause.map(|cause| match cause {
+                rtg::LossCause::Health => format!("{}'s health reached 0", deck.name),
+                rtg::LossCause::EmptyDeck => {
+                    format!("{} had to draw from an empty deck", deck.name)
+                }
+            })
+        })
+        .collect();
+    if causes.is_empty() {
+        "the turn limit was reached".to_owned()
+    } else {
+        causes.join(" and ")
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, ..., `11th`, `12th`, `13th`, `21st`, ...
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// Why the game at `rank` (from 0) of the chosen ones was chosen.
+fn why(matchup: &Matchup, of: SampleOf, rank: usize) -> String {
+    let [a, b] = [&matchup.decks[0].name, &matchup.decks[1].name];
+    let nth = ordinal(rank + 1);
+    match of {
+        SampleOf::Longest if rank == 0 => "the longest game".to_owned(),
+        SampleOf::Longest => format!("the {nth} longest game"),
+        SampleOf::Shortest if rank == 0 => "the shortest game".to_owned(),
+        SampleOf::Shortest => format!("the {nth} shortest game"),
+        SampleOf::ALosses => format!("the {nth} game {a} (deck A) lost"),
+        SampleOf::BLosses => format!("the {nth} game {b} (deck B) lost"),
+        SampleOf::Draws => format!("the {nth} draw"),
+        SampleOf::First => format!("the {nth} game of the batch"),
+    }
 }
 
 #[cfg(test)]
@@ -318,6 +365,21 @@ mod tests {
             .map(|(a, b)| pairing_dir(&mut used, a, b))
             .collect();
         assert_eq!(dirs, ["a_b-vs-c", "a_b-vs-c-2", "a_b-vs-c-3", "x-vs-y"]);
+    }
+
+    #[test]
+    fn ordinals_in_english() {
+        let words: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111]
+            .into_iter()
+            .map(ordinal)
+            .collect();
+        assert_eq!(
+            words,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st",
+                "111th"
+            ]
+        );
     }
 
     #[test]

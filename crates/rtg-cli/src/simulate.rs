@@ -197,7 +197,7 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
         // With --sample, `path` is the directory of the chosen games' pages, and the report
         // page beside them links each one in its "sample games" section.
         let (page, samples) = if args.sample.sample.is_some() {
-            let links = sampler.write(path, &matchup, &config, &report)?;
+            let links = sampler.write(path, &matchup, &config, &report, Some("report.html"))?;
             let samples = links
                 .into_iter()
                 .map(|(href, label)| SampleLink { label, href })

@@ -180,3 +180,111 @@ fn a_tournament_samples_each_pairing_and_its_report_page_links_them() {
         assert_eq!(check.code, Some(0), "{sub}: {}", check.stderr);
     }
 }
+
+#[test]
+fn the_index_page_says_what_each_game_is_and_links_its_page_replay_and_the_report() {
+    let dir = TempDir::new();
+    // A deck whose name is markup: the index shows it as text.
+    let evil = "<script>alert(1)<b onclick=x>evil";
+    let aggro = std::fs::read_to_string(crate::support::root().join("decks/aggro.yaml")).unwrap();
+    let deck = dir.write(&format!("{evil}.yaml"), aggro);
+    let csv = dir.file("games.csv");
+    let out = dir.file("pages");
+    let run = rtg_root(&[
+        "simulate",
+        &deck.display().to_string(),
+        "midrange",
+        "--games",
+        "12",
+        "--seed",
+        "5",
+        "--bot",
+        "heuristic",
+        "--csv",
+        &csv,
+        "--sample",
+        "2",
+        "--sample-of",
+        "b-losses",
+        "--html",
+        &out,
+    ]);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    let index = dir.read("pages/index.html");
+    assert!(!index.contains(evil), "the deck name is escaped");
+    let shown = "&lt;script&gt;alert(1)&lt;b onclick=x&gt;evil";
+    assert!(index.contains(&format!("<title>{shown} vs midrange: sample games</title>")));
+    assert!(index.contains("bots: "), "{index}");
+    assert!(
+        index.contains(&format!("{shown} heuristic, midrange heuristic")),
+        "{index}"
+    );
+    // The report page is written beside it, and linked.
+    assert!(index.contains("<a id=\"report-link\" href=\"report.html\">"));
+    assert!(dir.path().join("pages/report.html").is_file());
+    // One row per game midrange lost, in game order: its page, its seed and number, who went
+    // first, the winner, turns, how it ended, why it is here, and its replay.
+    let won: Vec<(u64, String, u32)> = rows(&dir.read("games.csv"))
+        .into_iter()
+        .filter(|(_, winner, _)| winner == evil)
+        .take(2)
+        .collect();
+    assert_eq!(won.len(), 2, "deck A wins two of twelve");
+    assert_eq!(linked(&index), won.iter().map(|g| g.0).collect::<Vec<_>>());
+    for (rank, (game, _, turns)) in won.iter().enumerate() {
+        let row = index
+            .split(&format!("<tr data-game=\"{game}\">"))
+            .nth(1)
+            .and_then(|rest| rest.split("</tr>").next())
+            .unwrap_or_else(|| panic!("no row of game {game}:\n{index}"));
+        let first = if game % 2 == 0 { shown } else { "midrange" };
+        let nth = ["1st", "2nd"][rank];
+        for needle in [
+            format!("<a href=\"game-{game}.html\">game {game}</a>"),
+            format!("<td>seed 5, game {game}</td>"),
+            format!("<td>{first}</td>"),
+            format!("<td class=\"winner\">{shown} (deck A)</td>"),
+            format!("<td class=\"num turns\">{turns}</td>"),
+            "<td>midrange&#39;s health reached 0</td>".to_owned(),
+            format!("<td class=\"why\">the {nth} game midrange (deck B) lost</td>"),
+            format!("<a class=\"replay\" href=\"game-{game}.json\">"),
+        ] {
+            assert!(row.contains(&needle), "game {game}: {needle} not in {row}");
+        }
+        // Its viewer page's title names the batch's seed and the game (game 0 is `rtg play
+        // --seed 5`'s own).
+        let page = dir.read(&format!("pages/game-{game}.html"));
+        let title = match game {
+            0 => "— seed 5</title>".to_owned(),
+            _ => format!("— seed 5, game {game}</title>"),
+        };
+        assert!(page.contains(&title), "game {game}: {title}");
+    }
+    // Pages are self-contained: nothing fetched.
+    for needle in ["src=", "http:", "https:", "@import"] {
+        assert!(!index.contains(needle), "{needle}");
+    }
+    // The same batch makes the same index.
+    let again = dir.file("again");
+    let run = rtg_root(&[
+        "simulate",
+        &deck.display().to_string(),
+        "midrange",
+        "--games",
+        "12",
+        "--seed",
+        "5",
+        "--bot",
+        "heuristic",
+        "--sample",
+        "2",
+        "--sample-of",
+        "b-losses",
+        "--html",
+        &again,
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(dir.read("again/index.html"), index);
+}
