@@ -581,3 +581,50 @@ test('card names and rules text are shown as text, never as markup', async () =>
     await close();
   }
 });
+
+test('the sample index links each game\'s viewer page, its replay and the batch\'s report', async () => {
+  const dir = join(OUT, 'sample-index');
+  execFileSync(
+    RTG_BIN,
+    ['simulate', 'aggro', 'midrange', '--games', '8', '--seed', '4', '--bot', 'heuristic', '--sample', '2', '--html', dir],
+    { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const index = await openPage(join(dir, 'index.html'));
+  let rows;
+  try {
+    rows = await index.page.$$eval('#samples tbody tr', (trs) =>
+      trs.map((tr) => ({
+        game: Number(tr.dataset.game),
+        page: tr.querySelector('a').getAttribute('href'),
+        replay: tr.querySelector('a.replay').getAttribute('href'),
+        cells: Array.from(tr.cells, (td) => td.textContent),
+      })),
+    );
+    assert.equal(rows.length, 2);
+    assert.equal(await index.page.getAttribute('#report-link', 'href'), 'report.html');
+    assert.match(await index.page.textContent('#what'), /2 of 8 games, seed 4; bots: aggro heuristic, midrange heuristic/);
+    await index.screenshot('sample-index');
+    assert.deepEqual(index.consoleErrors, []);
+  } finally {
+    await index.close();
+  }
+  readFileSync(join(dir, 'report.html'), 'utf8');
+  for (const row of rows) {
+    assert.equal(row.page, `game-${row.game}.html`);
+    assert.equal(row.cells[1], `seed 4, game ${row.game}`);
+    const replay = JSON.parse(readFileSync(join(dir, row.replay), 'utf8'));
+    assert.deepEqual(replay.origin, { seed: 4, game: row.game });
+    assert.ok(replay.actions.length > 0);
+    // Each linked page opens, titled with the batch's seed and the game's number.
+    const game = await openPage(join(dir, row.page), { hash: '#step=2' });
+    try {
+      const title = await game.page.textContent('#title');
+      assert.equal(title, row.game === 0 ? 'aggro vs midrange — seed 4' : `aggro vs midrange — seed 4, game ${row.game}`);
+      assert.equal(await game.page.getAttribute('body', 'data-step'), '2');
+      assert.equal(Number(row.cells[4]), (await game.page.evaluate(() => window.rtgViewer.boardAt(window.rtgViewer.steps - 1))).turn);
+      assert.deepEqual(game.consoleErrors, []);
+    } finally {
+      await game.close();
+    }
+  }
+});
