@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::report::wilson_interval;
 
 /// Below this many games a rate is marked `too_few` (and shown as `n<30` in tables): a win rate
-/// over 29 games has a 95% interval some 35 points wide, which says almost nothing of a card.
+/// over 29 games has a 95% interval some 34 points wide, which says almost nothing of a card.
 pub const MIN_RATE_GAMES: u64 = 30;
 
 /// Games, wins and draws of a deck over some of its games: the integer sums a rate is made of
