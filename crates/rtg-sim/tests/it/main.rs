@@ -7,6 +7,7 @@ mod support;
 mod bots;
 mod card_impacts;
 mod carried;
+mod cmd_bots;
 mod end_reasons;
 mod language;
 mod language_deck;
