@@ -5,6 +5,7 @@
 mod card_impact;
 mod carried;
 mod check;
+mod cmd_bot;
 mod full_device;
 mod games;
 mod hostile;
