@@ -141,3 +141,42 @@ fn play_and_tournament_take_a_program_too() {
     assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
     assert!(run.stdout.contains(EXAMPLE), "{}", run.stdout);
 }
+
+#[test]
+fn a_programs_game_replays_without_running_it() {
+    let dir = TempDir::new();
+    let bot = dir.path().join("first.py");
+    let runs = dir.path().join("runs.txt");
+    std::fs::write(
+        &bot,
+        format!(
+            "import json, sys\nopen({:?}, 'a').write('ran\\n')\n\
+             for line in sys.stdin:\n    \
+                 if json.loads(line)['type'] == 'decide': print('{{\"action\": 0}}', flush=True)\n",
+            runs.display().to_string()
+        ),
+    )
+    .unwrap();
+    let spec = format!("cmd:python3 {}", bot.display());
+    let replay = dir.path().join("game.json");
+    let replay = replay.to_str().unwrap();
+    let run = rtg_root(&[
+        "play",
+        "aggro",
+        "midrange",
+        "--bot-a",
+        &spec,
+        "--bot-b",
+        "heuristic",
+        "--quiet",
+        "--record",
+        replay,
+    ]);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    assert_eq!(std::fs::read_to_string(&runs).unwrap(), "ran\n");
+    // The program is gone; the replay is checked by its recorded actions alone.
+    std::fs::remove_file(&bot).unwrap();
+    let run = rtg_root(&["replay", replay, "--quiet"]);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    assert_eq!(std::fs::read_to_string(&runs).unwrap(), "ran\n");
+}
