@@ -1,7 +1,8 @@
 //! # rtg-sim
 //!
-//! Playing many games: bots ([`Bot`]: random, greedy, heuristic, or one's own, deciding from
-//! a [`PlayerView`] and named by a [`BotSpec`] through a [`BotRegistry`]), one game driven to its end
+//! Playing many games: bots ([`Bot`]: random, greedy, heuristic, mcts, a program of one's own
+//! speaking JSON lines ([`CmdBot`], `cmd:PROGRAM`), or one's own in Rust, deciding from a
+//! [`PlayerView`] and named by a [`BotSpec`] through a [`BotRegistry`]), one game driven to its end
 //! ([`play_game`]), batches in parallel ([`simulate`]) whose [`Report`] depends only on the
 //! batch's settings — game `k` is seeded from (master seed, k), so threads, shards and machines
 //! change nothing — shard reports that merge into the whole batch's ([`Report::merge`]), and
@@ -54,9 +55,11 @@ pub use batch::{
     play_batch_precise, play_batch_with, simulate_until,
 };
 pub use bots::{
-    Bot, BotError, BotFactory, BotRegistry, BotSpec, GreedyBot, HeuristicBot, MCTS_DEPTH,
-    MCTS_ITERATIONS, MCTS_MAX_DEPTH, MCTS_MAX_ITERATIONS, MCTS_MAX_THREADS, MctsBot, OpponentModel,
-    RandomBot, Rollout, aimed_target, best_target,
+    Bot, BotError, BotFactory, BotFailure, BotRegistry, BotSpec, CMD_LINE_LIMIT, CMD_PROTOCOL,
+    CMD_TIMEOUT_MS, CardJson, ChoiceJson, CmdBot, CombatJson, DelayJson, GreedyBot, HeuristicBot,
+    MCTS_DEPTH, MCTS_ITERATIONS, MCTS_MAX_DEPTH, MCTS_MAX_ITERATIONS, MCTS_MAX_THREADS, MctsBot,
+    OpponentModel, PlayerJson, ProgramError, RandomBot, Rollout, SeatedBot, Session, TriggerJson,
+    ViewJson, aimed_target, best_target,
 };
 pub use card_impact::{
     CardImpactConfig, CardImpactError, CardImpactProgress, CardImpactReport, CardImpactRow,

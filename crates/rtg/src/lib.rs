@@ -125,3 +125,9 @@ pub mod testing {
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 struct ReadmeExample;
+
+/// docs/bots.md's Rust example (a bot of one's own, registered and simulated), compiled and run
+/// as a doctest so that the page cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/bots.md")]
+struct BotsPageExample;

@@ -6,6 +6,7 @@ mod card_impact;
 mod card_rates;
 mod carried;
 mod check;
+mod cmd_bot;
 mod full_device;
 mod games;
 mod hostile;

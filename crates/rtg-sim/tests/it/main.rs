@@ -8,6 +8,7 @@ mod bots;
 mod card_impacts;
 mod card_rates;
 mod carried;
+mod cmd_bots;
 mod end_reasons;
 mod language;
 mod language_deck;
