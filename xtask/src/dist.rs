@@ -63,6 +63,8 @@ pub(crate) fn run(args: &[String]) -> ExitCode {
     for file in &made {
         println!("  {file}");
     }
-    println!("install the binary by copying it onto your PATH, the wheel with `pip install <the .whl file>`");
+    println!(
+        "install the binary by copying it onto your PATH, the wheel with `pip install <the .whl file>`"
+    );
     ExitCode::SUCCESS
 }

@@ -341,7 +341,13 @@ fn a_turn_header_prints_no_board_of_its_own_when_a_person_plays() {
     assert!(!before_decision.contains("health"), "{out}");
     assert_eq!(out.matches("  aggro      health").count(), 1, "{out}");
     // Bot against bot, the headers still show the board.
-    let bots = rtg_root(&["play", "aggro", "midrange", "--seed", "1", "--bot", "greedy"]);
+    let bots = rtg_root(&[
+        "play", "aggro", "midrange", "--seed", "1", "--bot", "greedy",
+    ]);
     let header = bots.stdout.split("== Turn 1").nth(1).unwrap();
-    assert!(header.lines().nth(1).unwrap().contains("health"), "{}", bots.stdout);
+    assert!(
+        header.lines().nth(1).unwrap().contains("health"),
+        "{}",
+        bots.stdout
+    );
 }

@@ -110,8 +110,9 @@ fn a_tournament_of_a_deck_directory_plays_every_deck_and_streams_its_csv() {
     let run = rtg_root(&["tournament", "--games", "3", "--csv", &csv, "--card-stats"]);
     assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
     assert!(
-        run.stdout
-            .starts_with("tournament of 5 decks (heuristic vs heuristic), seed 0, 3 games per pair\n"),
+        run.stdout.starts_with(
+            "tournament of 5 decks (heuristic vs heuristic), seed 0, 3 games per pair\n"
+        ),
         "{}",
         run.stdout
     );
