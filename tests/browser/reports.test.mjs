@@ -61,7 +61,7 @@ async function embeddedMatches(page, json) {
 
 test('a batch page shows the JSON report, the cards and the settings', async () => {
   const { page: file, json } = report('reports-batch', [
-    'simulate', 'aggro', 'midrange', '--games', '60', '--seed', '5', '--card-stats',
+    'simulate', 'aggro', 'midrange', '--games', '60', '--seed', '5', '--bot', 'greedy', '--card-stats',
   ]);
   const { page, consoleErrors, screenshot, close } = await openPage(file);
   try {
@@ -77,7 +77,7 @@ test('a batch page shows the JSON report, the cards and the settings', async () 
     assert.equal(await page.locator('table.cards tbody tr').count(), json.cards.length);
     const never = json.cards.filter((c) => c.never_played).length;
     assert.equal(await page.locator('table.cards tr.never').count(), never);
-    assert.match(await page.textContent('#command'), /^rtg simulate aggro midrange --games 60 --seed 5/);
+    assert.match(await page.textContent('#command'), /^rtg simulate aggro midrange --games 60 --seed 5 --bot greedy/);
     assert.equal(await page.textContent('#digest'), json.cards_digest);
     assert.equal(await page.locator('#samples').count(), 1);
     await screenshot('reports-batch');
@@ -88,7 +88,7 @@ test('a batch page shows the JSON report, the cards and the settings', async () 
 
 test('a tournament page draws the matrix as a heat map of the JSON cells', async () => {
   const { page: file, json } = report('reports-tournament', [
-    'tournament', '--games', '10', '--seed', '2', '--card-stats',
+    'tournament', '--games', '10', '--seed', '2', '--bot', 'greedy', '--card-stats',
   ]);
   const { page, consoleErrors, screenshot, close } = await openPage(file);
   try {
@@ -134,7 +134,7 @@ test('a tournament page draws the matrix as a heat map of the JSON cells', async
 });
 
 test('a goldfish page shows the kill-turn histogram of the JSON', async () => {
-  const { page: file, json } = report('reports-goldfish', ['goldfish', 'aggro', '--games', '50', '--seed', '1', '--card-stats']);
+  const { page: file, json } = report('reports-goldfish', ['goldfish', 'aggro', '--games', '50', '--seed', '1', '--bot', 'greedy', '--card-stats']);
   const { page, consoleErrors, screenshot, close } = await openPage(file);
   try {
     assert.deepEqual(consoleErrors, []);
