@@ -109,15 +109,19 @@ test('a tournament page draws the matrix as a heat map of the JSON cells', async
     }
     assert.equal(await page.locator('#standings tbody tr').count(), n);
     // Beside the ranks, the meta: each deck's share of the equilibrium field (the shares sum
-    // to 1) and its win rate against that field, the JSON's `meta` in deck order.
+    // to 1) and its win rate against that field, the JSON's `meta` (in deck order) of the
+    // row's deck (the rows are in rank order).
     assert.equal(json.meta.length, n);
     const meta = await page.$$eval('#standings tbody tr', (rows) =>
       rows.map((row) => ({
+        deck: row.cells[1].textContent,
         share: Number(row.querySelector('td.meta-share [data-json]').dataset.value),
         vs: Number(row.querySelector('td.meta-vs [data-json]').dataset.value),
       })),
     );
-    meta.forEach(({ share, vs }, i) => {
+    meta.forEach(({ deck, share, vs }) => {
+      const i = json.decks.indexOf(deck);
+      assert.ok(i >= 0, deck);
       assert.equal(share, json.meta[i].share);
       assert.equal(vs, json.meta[i].win_rate_vs_field);
     });
