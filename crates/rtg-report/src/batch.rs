@@ -271,4 +271,20 @@ mod tests {
         // Deck A on the draw: no win, two draws of four: a quarter.
         assert!(page.contains(r#"data-derived="win_rate_a_on_the_draw" data-value="0.25""#));
     }
+
+    #[test]
+    fn hostile_lengths_and_seats_draw_a_bounded_page_without_panicking() {
+        let max = u64::MAX;
+        for bars in [
+            json!([{"turn": max, "games": max}, {"turn": 0, "games": max}]),
+            json!([{"turn": 0, "games": max}, {"turn": max, "games": max}]),
+            json!([{"turn": "x"}, 3, null]),
+            json!("not a list"),
+        ] {
+            let r = json!({"turns_histogram": bars, "play_draw": {"a_first": 1}});
+            let page = game_lengths(&r);
+            assert!(page.matches("<rect").count() <= MAX_LENGTH_COLUMNS as usize);
+            assert!(play_draw(&r).contains("does not count the games by seat"));
+        }
+    }
 }
