@@ -48,6 +48,10 @@ async function numbersMatch(page, json) {
       assert.ok(Math.abs(parseFloat(text) - 100 * expected) <= 0.05 + 1e-9, `${path}: ${text} for ${expected}`);
     }
     if (format === 'dec2') assert.ok(Math.abs(parseFloat(text) - expected) <= 0.005 + 1e-9, `${path}: ${text} for ${expected}`);
+    if (format === 'points') {
+      assert.match(text, /^[+-]\d+\.\d$/, path);
+      assert.ok(Math.abs(parseFloat(text) - expected) <= 0.05 + 1e-9, `${path}: ${text} for ${expected}`);
+    }
   }
   return shown.length;
 }

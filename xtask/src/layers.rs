@@ -13,7 +13,7 @@ use crate::util::project_root;
 /// Dependencies point one way, downward:
 /// `rtg-core < rtg-effects < rtg-events < rtg-combat < rtg-rules`; `rtg-yaml` sits on the data
 /// and the effects; the scenario runner and the simulator use the engine; the viewer uses the simulator; `rtg` is the facade
-/// over everything; `rtg-cli` sees only the facade.
+/// over everything; `rtg-cli` sees only the facade, and `rtg-py` the facade and the CLI.
 pub(crate) const LAYERS: &[(&str, &[&str])] = &[
     ("rtg-core", &[]),
     ("rtg-effects", &["rtg-core"]),
@@ -89,7 +89,8 @@ pub(crate) const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     ("rtg-cli", &["rtg"]),
-    ("rtg-py", &["rtg"]),
+    // The Python package runs the command line itself as its `rtg` console command.
+    ("rtg-py", &["rtg", "rtg-cli"]),
 ];
 
 /// One workspace package as `cargo metadata` describes it: its name, its manifest, and its

@@ -9,9 +9,8 @@ use rtg::sim::{
     BotRegistry, CardImpactConfig, CardImpactError, CardImpactProgress, CardImpactReport, Matchup,
     SimConfig, SimError, card_impact, pad_left, pad_right,
 };
-use rtg::yaml::Loader;
 
-use crate::content::{CliError, load_catalog, load_deck};
+use crate::content::CliError;
 use crate::reporting::{
     MAX_COLUMN_CHARS, json_text, pct, print, progress_bar, rules_note, to_value, write_page,
 };
@@ -75,10 +74,10 @@ pub(crate) fn run(args: Args) -> Result<(), CliError> {
         sim: SimConfig {
             games: args.games,
             seed: args.seed,
-            bots: args.bots.specs(),
+            bots: args.bots.specs()?,
             max_turns: args.max_turns,
             threads: args.threads,
-            rules: args.rules.rules,
+            rules: args.rules.rules()?,
             ..SimConfig::default()
         },
         cards: (!args.card.is_empty()).then(|| args.card.iter().map(CardId::new).collect()),
@@ -89,12 +88,10 @@ pub(crate) fn run(args: Args) -> Result<(), CliError> {
         .check()
         .map_err(|e| CliError::Usage(e.to_string()))?;
     // The catalog is kept (not only the decks): a filler may be a card neither deck holds.
-    let loader = Loader::default();
-    let card_paths = args.content.card_paths();
-    let deck_dirs = args.content.deck_dirs();
-    let catalog = load_catalog(&loader, &card_paths)?;
-    let deck = load_deck(&loader, &catalog, &args.deck, &deck_dirs, &card_paths)?;
-    let other = load_deck(&loader, &catalog, &args.vs, &deck_dirs, &card_paths)?;
+    let library = args.content.library()?;
+    let catalog = library.catalog();
+    let deck = library.deck(&args.deck)?;
+    let other = library.deck(&args.vs)?;
     let matchup = Matchup::new(deck, other).map_err(|e| CliError::Content(e.to_string()))?;
     let bar = progress_bar(0, "games");
     let progress = |p: CardImpactProgress| {

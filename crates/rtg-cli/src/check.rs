@@ -4,25 +4,34 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use rtg::CardId;
-use rtg::Catalog;
-use rtg::yaml::{DeckError, ErrorKind, LoadError, Loader, is_deck_file, yaml_files_in};
+use std::collections::BTreeMap;
+
+use rtg::yaml::{
+    BUNDLED_ROOT, DeckError, ErrorKind, LoadError, Loader, Origin, is_deck_file,
+    merge_cards, yaml_files_in,
+};
+use rtg::{Bundled, CardId};
 
 use crate::output::{err, out, path_problem};
-
-/// The paths checked when none are given.
-const DEFAULT_PATHS: [&str; 2] = ["cards", "decks"];
+use crate::settings::Settings;
+use crate::setup::sources;
 
 /// The arguments of `rtg check` (its help text is on `Command::Check`).
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
-    /// Files or directories to check [default: cards/ and decks/ of the working directory,
-    /// those that exist].
+    /// Files or directories to check [default: `rtg.toml`'s `cards` and `decks`, else cards/
+    /// and decks/ of the working directory, those that exist].
     #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
     /// Treat warnings as errors: exit 1 when there are any.
     #[arg(long)]
     deny_warnings: bool,
+    /// Leave the bundled cards out: the files checked must hold every card their decks name.
+    #[arg(long)]
+    no_bundled: bool,
+    /// List every card with the file it came from (`<bundled>/cards/...` for a bundled card).
+    #[arg(long)]
+    list: bool,
 }
 
 /// The files to check, sorted into cards and decks.
@@ -49,13 +58,18 @@ impl Files {
 
 /// Runs `rtg check`.
 pub(crate) fn run(args: &Args) -> u8 {
+    let settings = match Settings::load() {
+        Ok(settings) => settings,
+        Err(error) => {
+            err(format!("error: {error}"));
+            return error.code();
+        }
+    };
+    let bundled = (!args.no_bundled && settings.bundled.unwrap_or(true)).then(rtg::bundled);
     let paths: Vec<PathBuf> = if args.paths.is_empty() {
-        let found: Vec<PathBuf> = DEFAULT_PATHS
-            .iter()
-            .map(PathBuf::from)
-            .filter(|p| p.exists())
-            .collect();
-        if found.is_empty() {
+        let defaults = sources(&[], &[], args.no_bundled, &settings);
+        let found: Vec<PathBuf> = defaults.cards.into_iter().chain(defaults.decks).collect();
+        if found.is_empty() && bundled.is_none() {
             err("error: no paths given, and there is no cards/ or decks/ directory here");
             return 2;
         }
@@ -75,23 +89,15 @@ pub(crate) fn run(args: &Args) -> u8 {
     }
 
     let loader = Loader::default();
-    let report = loader.load_card_files(&files.cards, None);
-    errors.extend(report.errors);
-    let mut catalog = Catalog::new();
-    for card in report.cards {
-        if let Err(e) = catalog.insert(card.definition, Some(card.source)) {
-            errors.push(e);
-        }
-    }
-    if let Err(e) = catalog.check() {
-        errors.push(e);
-    }
+    let report = loader.load_card_files(&files.cards, bundled.as_ref().map(Bundled::catalog));
+    let merged = merge_cards(bundled.as_ref(), report);
+    errors.extend(merged.errors);
     for deck in &files.decks {
-        if let Err(deck_errors) = loader.load_deck(&catalog, deck) {
+        if let Err(deck_errors) = loader.load_deck(&merged.catalog, deck) {
             errors.extend(
                 deck_errors
                     .into_iter()
-                    .filter(|e| !names_a_broken_card(e, &report.failed_ids)),
+                    .filter(|e| !names_a_broken_card(e, &merged.failed_ids)),
             );
         }
     }
@@ -101,7 +107,7 @@ pub(crate) fn run(args: &Args) -> u8 {
         .iter()
         .map(|e| (e.file.as_path(), true, e.to_string()))
         .chain(
-            report
+            merged
                 .warnings
                 .iter()
                 .map(|w| (w.file.as_path(), false, w.to_string())),
@@ -118,7 +124,33 @@ pub(crate) fn run(args: &Args) -> u8 {
     for (_, _, line) in &lines {
         out(line);
     }
-    let warnings = report.warnings.len();
+    if args.list {
+        for (id, origin) in &merged.origins {
+            match origin {
+                Origin::Bundled => out(format!(
+                    "{id}  {}",
+                    merged
+                        .catalog
+                        .source(id)
+                        .map_or_else(|| BUNDLED_ROOT.to_owned(), |p| p.display().to_string())
+                )),
+                Origin::File {
+                    path,
+                    same_as_bundled,
+                } => out(format!(
+                    "{id}  {}{}",
+                    path.display(),
+                    if *same_as_bundled {
+                        " (the same as the bundled card)"
+                    } else {
+                        ""
+                    }
+                )),
+            }
+        }
+    }
+    out(origins_line(&merged.origins, bundled.is_some()));
+    let warnings = merged.warnings.len();
     out(format!(
         "checked {} and {}: {}, {}",
         plural(files.cards.len(), "card"),
@@ -162,6 +194,50 @@ fn names_a_broken_card(error: &LoadError, failed: &[CardId]) -> bool {
             failed.iter().any(|f| f.as_str() == card_id)
         }
         _ => false,
+    }
+}
+
+/// Where the cards came from, in one line: `cards: 68 bundled, 3 from my/cards (1 the same as
+/// the bundled card)`.
+fn origins_line(origins: &BTreeMap<String, Origin>, bundled: bool) -> String {
+    let mut only_bundled = 0;
+    // By directory, in name order: a count and how many equal the bundled card.
+    let mut by_dir: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    for origin in origins.values() {
+        match origin {
+            Origin::Bundled => only_bundled += 1,
+            Origin::File {
+                path,
+                same_as_bundled,
+            } => {
+                let dir = path
+                    .parent()
+                    .filter(|p| !p.as_os_str().is_empty())
+                    .map_or_else(|| ".".to_owned(), |p| p.display().to_string());
+                let entry = by_dir.entry(dir).or_default();
+                entry.0 += 1;
+                entry.1 += usize::from(*same_as_bundled);
+            }
+        }
+    }
+    let mut parts: Vec<String> = Vec::new();
+    if bundled {
+        parts.push(format!("{only_bundled} bundled"));
+    }
+    for (dir, (count, same)) in by_dir {
+        let mut part = format!("{count} from {dir}");
+        if same == count {
+            part.push_str(" (all the same as the bundled cards)");
+        } else if same > 0 {
+            let cards = if same == 1 { "card" } else { "cards" };
+            part.push_str(&format!(" ({same} the same as the bundled {cards})"));
+        }
+        parts.push(part);
+    }
+    if parts.is_empty() {
+        "cards: none".to_owned()
+    } else {
+        format!("cards: {}", parts.join(", "))
     }
 }
 

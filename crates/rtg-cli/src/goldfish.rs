@@ -6,13 +6,12 @@ use clap::Args;
 use rtg::sim::{
     BotSpec, GoldfishConfig, GoldfishError, GoldfishReport, MAX_GOLDFISH_TURNS, Running, goldfish,
 };
-use rtg::yaml::Loader;
 
-use crate::content::{CliError, load_catalog, load_deck};
+use crate::content::CliError;
 use crate::reporting::{
     card_table, json_text, pct, print, progress_bar, rules_note, to_value, write_page,
 };
-use crate::setup::{ContentArgs, RulesArgs, check_threads, parse_bot};
+use crate::setup::{ContentArgs, RulesArgs, check_threads, default_bot, parse_bot};
 
 /// Play a deck against a goldfish (an opponent who never acts and cannot lose by decking) and
 /// report its kill turn, its mana by turn and what it leaves in hand.
@@ -30,9 +29,10 @@ pub(crate) struct GoldfishArgs {
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// The deck's bot, as a spec: `random`, `greedy`, `heuristic`, or with parameters
-    /// (`mcts:iterations=400`); see docs/bots.md.
-    #[arg(long, value_name = "SPEC", default_value = "greedy", value_parser = parse_bot)]
-    bot: BotSpec,
+    /// (`mcts:iterations=400`); see docs/bots.md. Default: `rtg.toml`'s `defaults.bot`, else
+    /// heuristic.
+    #[arg(long, value_name = "SPEC", value_parser = parse_bot)]
+    bot: Option<BotSpec>,
     /// Worker threads (default: one per core; at most 1024).
     #[arg(long)]
     threads: Option<usize>,
@@ -67,23 +67,17 @@ pub(crate) fn run(args: GoldfishArgs) -> Result<(), CliError> {
     let config = GoldfishConfig {
         games: args.games,
         seed: args.seed,
-        bot: args.bot,
+        bot: match args.bot {
+            Some(bot) => bot,
+            None => default_bot()?,
+        },
         max_turns: args.max_turns,
         threads: args.threads,
-        rules: args.rules.rules,
+        rules: args.rules.rules()?,
         ..GoldfishConfig::default()
     };
     config.check().map_err(|e| CliError::Usage(e.to_string()))?;
-    let loader = Loader::default();
-    let cards = args.content.card_paths();
-    let catalog = load_catalog(&loader, &cards)?;
-    let deck = load_deck(
-        &loader,
-        &catalog,
-        &args.deck,
-        &args.content.deck_dirs(),
-        &cards,
-    )?;
+    let deck = args.content.library()?.deck(&args.deck)?;
     let bar = progress_bar(args.games, "games");
     let progress = |running: Running| {
         if let Some(bar) = &bar

@@ -11,10 +11,13 @@ use std::path::PathBuf;
 use clap::Args;
 use rtg::RuleSet;
 use rtg::sim::{BotRegistry, BotSpec, GameRow, Report, SimConfig, simulate_with};
-use rtg::yaml::{Loader, yaml_files_in};
+
 use serde::Serialize;
 
-use crate::content::{CliError, load_catalog, load_deck};
+use crate::content::CliError;
+use crate::library::Library;
+use crate::settings::Settings;
+use crate::setup::sources;
 use crate::setup::{RulesArgs, check_max_turns};
 
 /// Play every pair of bots on each deck (mirror matches, seats alternated) and print each bot's
@@ -24,12 +27,17 @@ pub(crate) struct LadderArgs {
     /// Decks: files, or stems looked for in --decks. Default: every deck in --decks.
     #[arg(value_name = "DECK")]
     decks_named: Vec<String>,
-    /// Where decks are read from (repeatable). Default: `decks/`.
+    /// Where decks are read from (repeatable), besides the bundled decks. Default: `rtg.toml`'s
+    /// `decks`, else `decks/` when there is one.
     #[arg(long = "decks", value_name = "DIR")]
     decks: Vec<PathBuf>,
-    /// Card directory or file (repeatable). Default: `cards/`.
+    /// Card directory or file (repeatable), added to the bundled cards. Default: `rtg.toml`'s
+    /// `cards`, else `cards/` when there is one.
     #[arg(long = "cards", value_name = "DIR")]
     cards: Vec<PathBuf>,
+    /// Leave the bundled cards and decks out.
+    #[arg(long)]
+    no_bundled: bool,
     /// The bots, comma-separated specs; a parameter after a comma belongs to the bot before it
     /// (`random,greedy,mcts:iterations=100,seed=2`).
     #[arg(
@@ -144,36 +152,28 @@ pub(crate) fn run(args: LadderArgs) -> Result<(), CliError> {
             "--bots: name at least two different bots".to_owned(),
         ));
     }
-    let loader = Loader::default();
-    let cards = if args.cards.is_empty() {
-        vec![PathBuf::from("cards")]
-    } else {
-        args.cards.clone()
-    };
-    let deck_dirs = if args.decks.is_empty() {
-        vec![PathBuf::from("decks")]
-    } else {
-        args.decks.clone()
-    };
+    let settings = Settings::load()?;
+    let library = Library::open(&sources(
+        &args.cards,
+        &args.decks,
+        args.no_bundled,
+        &settings,
+    ))?;
+    let rules = args.rules.rules()?;
     let mut deck_names = args.decks_named.clone();
     if deck_names.is_empty() {
-        for dir in &deck_dirs {
-            let files = yaml_files_in(dir)
-                .map_err(|e| CliError::Usage(format!("{}: {e}", dir.display())))?;
-            deck_names.extend(files.into_iter().map(|p| p.display().to_string()));
-        }
+        deck_names = library.deck_names()?;
         if deck_names.is_empty() {
             return Err(CliError::Usage(
                 "no deck to play: name decks or give --decks".to_owned(),
             ));
         }
     }
-    let catalog = load_catalog(&loader, &cards)?;
     let registry = BotRegistry::builtin();
     let mut pairings = Vec::new();
     let mut decks = Vec::new();
     for name in &deck_names {
-        let deck = load_deck(&loader, &catalog, name, &deck_dirs, &cards)?;
+        let deck = library.deck(name)?;
         decks.push(deck.name.clone());
         let matchup = rtg::sim::Matchup::new(deck.clone(), deck.clone())
             .map_err(|e| CliError::Content(e.to_string()))?;
@@ -185,7 +185,7 @@ pub(crate) fn run(args: LadderArgs) -> Result<(), CliError> {
                     bots: [bots[i].clone(), bots[j].clone()],
                     max_turns: args.max_turns,
                     threads: args.threads,
-                    rules: args.rules.rules,
+                    rules,
                     ..SimConfig::default()
                 };
                 let report =
@@ -198,7 +198,7 @@ pub(crate) fn run(args: LadderArgs) -> Result<(), CliError> {
         }
     }
     let mut ladder = build(&names, &decks, &pairings, args.games, args.seed);
-    ladder.rules = args.rules.rules;
+    ladder.rules = rules;
     let text = if args.json {
         serde_json::to_string_pretty(&ladder).map_err(|e| CliError::Content(e.to_string()))? + "\n"
     } else {

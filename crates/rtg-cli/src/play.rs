@@ -63,9 +63,9 @@ pub(crate) fn run(args: PlayArgs) -> Result<(), CliError> {
     let matchup = args.content.matchup(&args.deck_a, &args.deck_b)?;
     let config = SimConfig {
         seed: args.seed,
-        bots: args.bots.specs(),
+        bots: args.bots.specs()?,
         max_turns: args.max_turns,
-        rules: args.rules.rules,
+        rules: args.rules.rules()?,
         ..SimConfig::default()
     };
     let settings = config.game(args.game);

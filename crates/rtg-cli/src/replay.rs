@@ -4,9 +4,11 @@ use std::path::PathBuf;
 
 use clap::Args;
 use rtg::sim::{Matchup, Replay, ReplayCardsError, read_json};
-use rtg::yaml::Loader;
 
-use crate::content::{CliError, load_catalog};
+use crate::content::CliError;
+use crate::library::Library;
+use crate::settings::Settings;
+use crate::setup::sources;
 use crate::narrate::{Narration, Print};
 use crate::output::path_problem;
 use crate::viewer::write_page;
@@ -19,7 +21,7 @@ pub(crate) struct ReplayArgs {
     file: PathBuf,
     /// Card directory or file (repeatable): compared with the definitions the replay carries,
     /// naming every card that differs. A version-1 replay (without definitions) is played with
-    /// these, by default `cards/`.
+    /// these alone, by default the bundled cards (and `cards/` when there is one).
     #[arg(long = "cards", value_name = "DIR")]
     cards: Vec<PathBuf>,
     /// Print only the verdict.
@@ -39,19 +41,22 @@ pub(crate) struct ReplayArgs {
 
 /// The matchup to re-run the replay on: the definitions it carries, compared with the given
 /// cards when there are any (naming every card that differs); a version-1 replay, which carries
-/// none, is played with the given cards or `cards/`.
+/// none, is played with the given cards, or the bundled ones and `cards/`.
 fn matchup_of(replay: &Replay, args: &ReplayArgs) -> Result<Matchup, CliError> {
     let file = args.file.display();
     let content = |e: ReplayCardsError| CliError::Content(format!("{file}: {e}"));
     if replay.cards.is_some() && args.cards.is_empty() {
         return replay.matchup_for(None).map_err(content);
     }
-    let paths = if args.cards.is_empty() {
-        vec![PathBuf::from("cards")]
-    } else {
-        args.cards.clone()
-    };
-    let catalog = load_catalog(&Loader::default(), &paths)?;
+    // The folder given is what the replay is compared with, alone: the bundled cards would
+    // make every card of its own a duplicate.
+    let library = Library::open(&sources(
+        &args.cards,
+        &[],
+        !args.cards.is_empty(),
+        &Settings::load()?,
+    ))?;
+    let catalog = library.catalog();
     let lookup = |id: &str| catalog.get(id).cloned();
     replay.matchup_for(Some(&lookup)).map_err(content)
 }

@@ -1,54 +1,82 @@
 //! Arguments shared by the commands that play games: decks, cards, bots, rule set.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 use rtg::RuleSet;
 use rtg::sim::{BotRegistry, BotSpec, MAX_THREADS, MAX_TURNS, Matchup};
-use rtg::yaml::Loader;
 
-use crate::content::{CliError, load_catalog, load_deck};
+use crate::content::CliError;
+use crate::library::{Library, Sources};
+use crate::settings::Settings;
 
-/// Where cards and decks come from.
+/// Where cards and decks come from: the bundled set, plus folders of one's own.
 #[derive(Args, Debug, Clone)]
 pub(crate) struct ContentArgs {
-    /// Card directory or file (repeatable). Default: `cards/`.
+    /// Card directory or file (repeatable), added to the bundled cards. Default: `rtg.toml`'s
+    /// `cards`, else `cards/` when there is one.
     #[arg(long = "cards", value_name = "DIR")]
     pub(crate) cards: Vec<PathBuf>,
-    /// Where decks named by stem are looked for (repeatable, searched in order). Default:
-    /// `decks/`.
+    /// Where decks named by stem are looked for (repeatable, searched in order, then the
+    /// bundled decks). Default: `rtg.toml`'s `decks`, else `decks/` when there is one.
     #[arg(long = "decks", value_name = "DIR")]
     pub(crate) decks: Vec<PathBuf>,
+    /// Leave the bundled cards and decks out: only --cards and --decks (or `cards/` and
+    /// `decks/`) are read.
+    #[arg(long)]
+    pub(crate) no_bundled: bool,
 }
 
 impl ContentArgs {
-    /// The card paths, defaulting to `cards/`.
-    pub(crate) fn card_paths(&self) -> Vec<PathBuf> {
-        if self.cards.is_empty() {
-            vec![PathBuf::from("cards")]
-        } else {
-            self.cards.clone()
-        }
+    /// Where to read, with the defaults applied: the flags, else `rtg.toml`, else `cards/` and
+    /// `decks/` of the working directory when they exist.
+    pub(crate) fn sources(&self) -> Result<Sources, CliError> {
+        let settings = Settings::load()?;
+        Ok(sources(
+            &self.cards,
+            &self.decks,
+            self.no_bundled,
+            &settings,
+        ))
     }
 
-    /// The deck directories, defaulting to `decks/`.
-    pub(crate) fn deck_dirs(&self) -> Vec<PathBuf> {
-        if self.decks.is_empty() {
-            vec![PathBuf::from("decks")]
-        } else {
-            self.decks.clone()
-        }
+    /// The bundled cards and decks and the user's.
+    pub(crate) fn library(&self) -> Result<Library, CliError> {
+        Library::open(&self.sources()?)
     }
 
     /// Loads the cards and the two decks.
     pub(crate) fn matchup(&self, deck_a: &str, deck_b: &str) -> Result<Matchup, CliError> {
-        let loader = Loader::default();
-        let cards = self.card_paths();
-        let decks = self.deck_dirs();
-        let catalog = load_catalog(&loader, &cards)?;
-        let a = load_deck(&loader, &catalog, deck_a, &decks, &cards)?;
-        let b = load_deck(&loader, &catalog, deck_b, &decks, &cards)?;
+        let library = self.library()?;
+        let a = library.deck(deck_a)?;
+        let b = library.deck(deck_b)?;
         Matchup::new(a, b).map_err(|e| CliError::Content(e.to_string()))
+    }
+}
+
+/// The sources of flags (empty when not given) and settings: the flags, else `rtg.toml`, else
+/// `cards/` and `decks/` when they exist. One rule for every command.
+pub(crate) fn sources(
+    cards: &[PathBuf],
+    decks: &[PathBuf],
+    no_bundled: bool,
+    settings: &Settings,
+) -> Sources {
+    let pick = |given: &[PathBuf], set: &Option<Vec<PathBuf>>, here: &str| -> Vec<PathBuf> {
+        if !given.is_empty() {
+            given.to_vec()
+        } else if let Some(set) = set {
+            set.clone()
+        } else if Path::new(here).is_dir() {
+            vec![PathBuf::from(here)]
+        } else {
+            Vec::new()
+        }
+    };
+    Sources {
+        bundled: !no_bundled && settings.bundled.unwrap_or(true),
+        cards: pick(cards, &settings.cards, "cards"),
+        decks: pick(decks, &settings.decks, "decks"),
     }
 }
 
@@ -56,7 +84,8 @@ impl ContentArgs {
 #[derive(Args, Debug, Clone)]
 pub(crate) struct BotArgs {
     /// Both decks' bot, as a spec: `random`, `greedy`, `heuristic`, or with parameters
-    /// (`mcts:iterations=400`); see docs/bots.md. Default: greedy.
+    /// (`mcts:iterations=400`); see docs/bots.md. Default: `rtg.toml`'s `defaults.bot`, else
+    /// heuristic.
     #[arg(long, value_name = "SPEC", value_parser = parse_bot)]
     bot: Option<BotSpec>,
     /// Deck A's bot (overrides --bot for deck A).
@@ -69,14 +98,29 @@ pub(crate) struct BotArgs {
 
 impl BotArgs {
     /// Deck A's and deck B's bots.
-    pub(crate) fn specs(&self) -> [BotSpec; 2] {
-        let both = self.bot.clone().unwrap_or_else(|| BotSpec::new("greedy"));
-        [
+    pub(crate) fn specs(&self) -> Result<[BotSpec; 2], CliError> {
+        let both = match &self.bot {
+            Some(bot) => bot.clone(),
+            None => default_bot()?,
+        };
+        Ok([
             self.bot_a.clone().unwrap_or_else(|| both.clone()),
             self.bot_b.clone().unwrap_or(both),
-        ]
+        ])
     }
 }
+
+/// The bot of a command when no flag names one: `rtg.toml`'s `defaults.bot`, else heuristic
+/// (the fast bot whose verdicts a designer can trust; greedy is the benchmark workload).
+pub(crate) fn default_bot() -> Result<BotSpec, CliError> {
+    Ok(Settings::load()?
+        .defaults
+        .bot
+        .unwrap_or_else(|| BotSpec::new(DEFAULT_BOT)))
+}
+
+/// The name of the default bot.
+pub(crate) const DEFAULT_BOT: &str = "heuristic";
 
 /// The base rules the games follow.
 #[derive(Args, Debug, Clone)]
@@ -87,10 +131,19 @@ pub(crate) struct RulesArgs {
     #[arg(
         long = "rules",
         value_name = "ptg-0.2|ptg-0.9",
-        default_value = "ptg-0.2",
         value_parser = parse_rules
     )]
-    pub(crate) rules: RuleSet,
+    given: Option<RuleSet>,
+}
+
+impl RulesArgs {
+    /// The rule set: the flag's, else `rtg.toml`'s `defaults.rules`, else `ptg-0.2`.
+    pub(crate) fn rules(&self) -> Result<RuleSet, CliError> {
+        match self.given {
+            Some(rules) => Ok(rules),
+            None => Ok(Settings::load()?.defaults.rules.unwrap_or_default()),
+        }
+    }
 }
 
 /// Parses a rule set for clap: an unknown name is a usage error naming the valid ones.

@@ -110,11 +110,11 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
     let config = SimConfig {
         games,
         seed: args.seed,
-        bots: args.bots.specs(),
+        bots: args.bots.specs()?,
         max_turns: args.max_turns,
         threads: args.threads,
         shard,
-        rules: args.rules.rules,
+        rules: args.rules.rules()?,
         ..SimConfig::default()
     };
     // Whatever the flags above missed is refused here, before any loop or file.

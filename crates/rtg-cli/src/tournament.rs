@@ -7,9 +7,8 @@ use rtg::sim::{
     CSV_COLUMNS, DeckList, MAX_META_DECKS, SimConfig, TournamentError, TournamentProgress,
     TournamentReport, csv_fields, tournament,
 };
-use rtg::yaml::Loader;
 
-use crate::content::{CliError, load_catalog, load_deck};
+use crate::content::CliError;
 use crate::reporting::{
     card_table, json_text, pct, print, progress_bar, rules_note, to_value, write_page,
 };
@@ -64,34 +63,15 @@ pub(crate) struct TournamentArgs {
     sample: SampleArgs,
 }
 
-/// The decks named, or every deck of the deck directories.
+/// The decks named, or every deck: the deck directories' and the bundled ones.
 fn load_decks(args: &TournamentArgs) -> Result<Vec<DeckList>, CliError> {
-    let loader = Loader::default();
-    let cards = args.content.card_paths();
-    let dirs = args.content.deck_dirs();
-    let catalog = load_catalog(&loader, &cards)?;
+    let library = args.content.library()?;
     let names: Vec<String> = if args.deck_names.is_empty() {
-        let mut stems: Vec<String> = Vec::new();
-        for dir in &dirs {
-            let files = rtg::yaml::yaml_files_in(dir)
-                .map_err(|e| CliError::Usage(format!("{}: {e}", dir.display())))?;
-            for file in files {
-                if let Some(stem) = file.file_stem().map(|s| s.to_string_lossy().into_owned())
-                    && !stems.contains(&stem)
-                {
-                    stems.push(stem);
-                }
-            }
-        }
-        stems.sort();
-        stems
+        library.deck_names()?
     } else {
         args.deck_names.clone()
     };
-    names
-        .iter()
-        .map(|name| load_deck(&loader, &catalog, name, &dirs, &cards))
-        .collect()
+    names.iter().map(|name| library.deck(name)).collect()
 }
 
 pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
@@ -105,10 +85,10 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
     let config = SimConfig {
         games: args.games,
         seed: args.seed,
-        bots: args.bots.specs(),
+        bots: args.bots.specs()?,
         max_turns: args.max_turns,
         threads: args.threads,
-        rules: args.rules.rules,
+        rules: args.rules.rules()?,
         ..SimConfig::default()
     };
     config.check().map_err(|e| CliError::Usage(e.to_string()))?;

@@ -73,7 +73,7 @@ pub(crate) fn run(args: VerdictArgs) -> Result<(), CliError> {
         seed: args.seed,
         max_turns: args.max_turns,
         threads: args.threads,
-        rules: args.rules.rules,
+        rules: args.rules.rules()?,
         ..config.batch
     };
     let matchup = args.content.matchup(&args.deck_a, &args.deck_b)?;

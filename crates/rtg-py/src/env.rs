@@ -249,7 +249,7 @@ fn runtime(e: String) -> PyErr {
 #[pymethods]
 impl PyVecEnv {
     #[new]
-    #[pyo3(signature = (n, deck_a, deck_b, *, opponent = "greedy", seat = None, max_turns = 200,
+    #[pyo3(signature = (n, deck_a, deck_b, *, opponent = "heuristic", seat = None, max_turns = 200,
         max_steps = 10_000, autoreset = true, strict = true, rules = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(

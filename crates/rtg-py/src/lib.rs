@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 
 mod cards;
 mod catalogue;
+mod content;
 mod env;
 mod errors;
 mod kwargs;
@@ -38,6 +39,8 @@ fn _rtg(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(state::new_game, m)?)?;
     m.add_function(wrap_pyfunction!(kwargs::action_from_py, m)?)?;
     m.add_function(wrap_pyfunction!(sim::simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(content::py_named_deck, m)?)?;
+    m.add_function(wrap_pyfunction!(cli_main, m)?)?;
     m.add_function(wrap_pyfunction!(sim::replay, m)?)?;
     m.add_function(wrap_pyfunction!(sim::run_scenario, m)?)?;
     m.add_function(wrap_pyfunction!(catalogue::variables, m)?)?;
@@ -90,4 +93,11 @@ fn _rtg(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
 fn names<const N: usize>(all: [&'static str; N]) -> Vec<&'static str> {
     all.to_vec()
+}
+
+/// `_rtg.cli_main(argv)`: the `rtg` command line on these arguments (`argv[0]` is the program's
+/// name), run without the GIL; its exit status. The wheel's `rtg` console command.
+#[pyfunction]
+fn cli_main(py: Python<'_>, argv: Vec<std::ffi::OsString>) -> u8 {
+    py.detach(|| rtg_cli::exit_status(argv))
 }

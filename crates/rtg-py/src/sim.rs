@@ -4,7 +4,7 @@
 //! Batches of built-in bots run in parallel with the GIL released; a Python bot takes the GIL
 //! for each decision, so games with one run on the calling thread.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Mutex;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -13,73 +13,12 @@ use pyo3::types::{PyDict, PyList, PyString};
 
 use rtg::Catalog;
 use rtg::sim::{Bot, BotRegistry, BotSpec, DeckList, Matchup, PlayerView, Report, SimConfig};
-use rtg::yaml::Loader;
 use rtg::{Action, GameRng, GameState, PlayerId};
 
 use crate::cards::defs_of;
+use crate::content::{card_paths, load_catalog, load_catalog_of, named_deck};
 use crate::errors;
 use crate::state::{PyAction, PyState};
-
-/// A card directory or file argument: None (the default `cards/`), one path, or a list of them.
-fn card_paths(cards: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PathBuf>> {
-    match cards {
-        None => Ok(vec![PathBuf::from("cards")]),
-        Some(c) if c.is_none() => Ok(vec![PathBuf::from("cards")]),
-        Some(c) => {
-            if let Ok(path) = c.extract::<PathBuf>() {
-                return Ok(vec![path]);
-            }
-            let mut paths = Vec::new();
-            for item in c.try_iter()? {
-                paths.push(item?.extract::<PathBuf>()?);
-            }
-            Ok(paths)
-        }
-    }
-}
-
-/// Every card of these directories (or files) in one catalog, as the command line loads them.
-fn load_catalog(py: Python<'_>, paths: &[PathBuf]) -> PyResult<Catalog> {
-    let loader = Loader::default();
-    let mut cards = Vec::new();
-    for path in paths {
-        if path.is_dir() {
-            let loaded = loader
-                .load_cards_from_dir(path, None)
-                .map_err(|e| errors::load_errors(py, &e))?;
-            cards.extend(loaded);
-        } else if path.is_file() {
-            cards.push(
-                loader
-                    .load_card(path, None)
-                    .map_err(|e| errors::load_error(py, &e))?,
-            );
-        } else {
-            return Err(pyo3::exceptions::PyFileNotFoundError::new_err(format!(
-                "{}: no such card directory or file",
-                path.display()
-            )));
-        }
-    }
-    rtg::build_catalog(cards).map_err(|e| errors::load_error(py, &e))
-}
-
-/// A deck file named by path, or by stem in `decks/` (`"aggro"` → `decks/aggro.yaml`).
-fn deck_file(name: &str) -> PyResult<PathBuf> {
-    let as_path = PathBuf::from(name);
-    if as_path.is_file() {
-        return Ok(as_path);
-    }
-    for ext in ["yaml", "yml"] {
-        let candidate = Path::new("decks").join(format!("{name}.{ext}"));
-        if candidate.is_file() {
-            return Ok(candidate);
-        }
-    }
-    Err(pyo3::exceptions::PyFileNotFoundError::new_err(format!(
-        "no deck `{name}`: not a file, and no {name}.yaml in decks/"
-    )))
-}
 
 /// A deck argument: a path or stem (loaded against the cards), or a list of definitions (named
 /// by its `name` attribute when it has one, as `load_deck`'s lists do).
@@ -93,20 +32,16 @@ fn deck_list(
     let named = deck.cast::<PyString>().is_ok() || deck.hasattr("__fspath__")?;
     if named {
         let name: PathBuf = deck.extract()?;
-        let file = deck_file(&name.to_string_lossy())?;
         if catalog.is_none() {
             *catalog = Some(load_catalog(py, cards)?);
         }
         let catalog = catalog
             .as_ref()
             .ok_or_else(|| PyValueError::new_err("no catalog"))?;
-        let loaded = rtg::load_deck(catalog, &file).map_err(|e| errors::load_errors(py, &e))?;
-        let stem = file
-            .file_stem()
-            .map_or_else(|| fallback.to_owned(), |s| s.to_string_lossy().into_owned());
+        let (stem, loaded) = named_deck(py, &name.to_string_lossy(), catalog)?;
         return Ok(DeckList {
             name: stem,
-            cards: loaded.cards,
+            cards: loaded,
         });
     }
     let name = match deck.getattr("name") {
@@ -274,8 +209,8 @@ pub(crate) fn simulate<'py>(
     let registry = BotRegistry::builtin();
     let bot_args: Vec<BotArg> = match bots {
         None => vec![
-            BotArg::Named(BotSpec::new("greedy")),
-            BotArg::Named(BotSpec::new("greedy")),
+            BotArg::Named(BotSpec::new("heuristic")),
+            BotArg::Named(BotSpec::new("heuristic")),
         ],
         Some(b) => {
             let list: Vec<Bound<'py, PyAny>> = b.try_iter()?.collect::<PyResult<_>>()?;
@@ -432,7 +367,8 @@ pub(crate) fn replay<'py>(
     let matchup = if given.is_none() && replay.cards.is_some() {
         replay.matchup_for(None).map_err(cards_error)?
     } else {
-        let catalog = load_catalog(py, &card_paths(given)?)?;
+        // Cards given are what the replay is compared with, alone (as `rtg replay --cards`).
+        let catalog = load_catalog_of(py, &card_paths(given)?, given.is_none())?;
         let lookup = |id: &str| catalog.get(id).cloned();
         replay.matchup_for(Some(&lookup)).map_err(cards_error)?
     };

@@ -49,6 +49,8 @@ pub(crate) enum Fmt {
     Pct,
     /// Two decimals.
     Dec2,
+    /// Percentage points, signed, with one decimal (`3.25` → `+3.2`): a difference of rates.
+    Points,
 }
 
 impl Fmt {
@@ -57,6 +59,7 @@ impl Fmt {
             Fmt::Int => "int",
             Fmt::Pct => "pct",
             Fmt::Dec2 => "dec2",
+            Fmt::Points => "points",
         }
     }
 
@@ -67,6 +70,7 @@ impl Fmt {
             (Fmt::Int, Some(_)) => value.to_string(),
             (Fmt::Pct, Some(x)) => format!("{:.1}%", 100.0 * x),
             (Fmt::Dec2, Some(x)) => format!("{x:.2}"),
+            (Fmt::Points, Some(x)) => format!("{x:+.1}"),
         }
     }
 }
@@ -143,6 +147,7 @@ mod tests {
             r#"<span class="num" data-json="r" data-value="0.45678" data-format="pct">45.7%</span>"#
         );
         assert!(num(&v, "n", Fmt::Int).ends_with(">12</span>"));
+        assert!(num(&v, "r", Fmt::Points).ends_with(r#"data-format="points">+0.5</span>"#));
         assert!(
             num(&v, "none", Fmt::Dec2)
                 .ends_with(r#"data-value="null" data-format="dec2">–</span>"#)

@@ -23,7 +23,8 @@
 //!
 //! The page is made from the report's JSON value, so the numbers it shows are the JSON's: each
 //! one is in an element whose `data-json` is its path in the JSON (`matrix.0.1.win_rate`),
-//! `data-value` its exact JSON text and `data-format` how it is shown (`int`, `pct`, `dec2`).
+//! `data-value` its exact JSON text and `data-format` how it is shown (`int`, `pct`, `dec2`,
+//! `points`).
 //! The few numbers computed from the JSON (a batch's win rate) say so with `data-derived`.
 //!
 //! ```
@@ -42,6 +43,7 @@
 
 mod assets;
 mod batch;
+mod card_rates;
 mod fmt;
 mod impact;
 mod pages;

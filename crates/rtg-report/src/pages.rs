@@ -251,6 +251,7 @@ fn cards(r: &Value) -> String {
     } else {
         out.push_str("<p class=\"note\">No cards.</p>");
     }
+    out.push_str(&crate::card_rates::tables(r));
     out.push_str("</section>\n");
     out
 }

@@ -29,7 +29,10 @@
 mod batch;
 mod bots;
 mod card_impact;
+mod card_merge;
+mod card_rows;
 mod card_stats;
+mod card_totals;
 mod end_reasons;
 mod files;
 mod game;
@@ -60,7 +63,10 @@ pub use card_impact::{
     CardImpactConfig, CardImpactError, CardImpactProgress, CardImpactReport, CardImpactRow,
     FillerCard, card_impact, most_common_mana, swap_one,
 };
-pub use card_stats::{AbilityRow, CardGame, CardProbe, CardRow, CardStats};
+pub use card_merge::merge_card_rows;
+pub use card_rows::{AbilityRow, CardRate, CardRow, Improvement, MIN_RATE_GAMES};
+pub use card_stats::{CardGame, CardProbe};
+pub use card_totals::CardStats;
 pub use end_reasons::EndReasons;
 pub use files::{FileError, MAX_JSON_BYTES, read_bounded, read_json};
 pub use game::{

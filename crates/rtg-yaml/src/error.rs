@@ -373,7 +373,17 @@ pub enum ErrorKind {
         close: Vec<String>,
     },
     /// Two files define the same card_id.
-    #[error("duplicate card_id `{card_id}`: defined in {} and again in {}", .first.display(), .second.display())]
+    #[error(
+        "duplicate card_id `{card_id}`: defined in {} and again in {}{}",
+        .first.display(),
+        .second.display(),
+        if .first.starts_with(crate::BUNDLED_ROOT) {
+            " (a card of your own cannot reuse a bundled card's id: rename it, or leave the \
+             bundled cards out with --no-bundled)"
+        } else {
+            ""
+        }
+    )]
     DuplicateCardId {
         /// The id.
         card_id: String,

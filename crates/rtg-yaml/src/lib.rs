@@ -51,9 +51,11 @@
 //! - `document`: any YAML document read with the same limits and error reports, for formats
 //!   defined in other crates (scenarios), which must not depend on a YAML library themselves.
 //! - `parse_error`: the parser's errors as typed errors with position, field and "did you mean".
+//! - `bundled`: the repository's `cards/` and `decks/`, compiled in by `build.rs`.
 //! - `error`, `catalog`, `deck`, `suggest`: what their names say.
 
 mod build;
+mod bundled;
 mod catalog;
 mod deck;
 mod document;
@@ -71,6 +73,10 @@ use std::sync::Arc;
 
 use rtg_core::CardDefinition;
 
+pub use bundled::{
+    BUNDLED_ROOT, Bundled, BundledFile, Merged, Origin, bundled, bundled_card_files,
+    bundled_card_path, bundled_deck_files, bundled_deck_path, merge_cards,
+};
 pub use catalog::{Catalog, build_catalog};
 pub use deck::{Deck, build_deck};
 pub use document::{parse_document, read_text};

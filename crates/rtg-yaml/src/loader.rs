@@ -403,13 +403,39 @@ impl Loader {
         files: impl IntoIterator<Item = P>,
         catalog: Option<&Catalog>,
     ) -> CardReport {
+        let read = files.into_iter().map(|file| {
+            let file = file.as_ref().to_path_buf();
+            let text = read_text(&file, MAX_FILE_BYTES);
+            (file, text)
+        });
+        self.load_batch(read, catalog)
+    }
+
+    /// [`Loader::load_card_files`] on texts already in memory (the bundled cards, compiled into
+    /// the library, beside files read from disk): each `file` is what errors call its card.
+    pub fn load_card_texts<P: Into<PathBuf>, T: Into<String>>(
+        &self,
+        texts: impl IntoIterator<Item = (P, T)>,
+        catalog: Option<&Catalog>,
+    ) -> CardReport {
+        let texts = texts
+            .into_iter()
+            .map(|(file, text)| (file.into(), Ok(text.into())));
+        self.load_batch(texts, catalog)
+    }
+
+    /// The two passes of a batch, on each file's text or the error reading it.
+    fn load_batch(
+        &self,
+        files: impl IntoIterator<Item = (PathBuf, Result<String, LoadError>)>,
+        catalog: Option<&Catalog>,
+    ) -> CardReport {
         let mut report = CardReport::default();
         let mut inputs = Vec::new();
         let mut first_errors: Vec<Option<LoadError>> = Vec::new();
-        for file in files {
-            let file = file.as_ref().to_path_buf();
+        for (file, text) in files {
             report.files += 1;
-            let (text, raw, error) = match read_text(&file, MAX_FILE_BYTES) {
+            let (text, raw, error) = match text {
                 Ok(text) => match parse_raw(&file, &text) {
                     Ok(raw) => (text, Some(raw), None),
                     Err(e) => (text, None, Some(e)),

@@ -89,7 +89,15 @@ pub mod yaml {
         WarningKind, card_warnings, did_you_mean, is_deck_file, parse_card, parse_document,
         read_text, yaml_files_in,
     };
+    pub use rtg_yaml::{
+        BUNDLED_ROOT, BundledFile, Merged, Origin, bundled_card_files, bundled_card_path,
+        bundled_deck_files, bundled_deck_path, merge_cards,
+    };
 }
+
+/// The bundled cards and decks (the repository's `cards/` and `decks/`), compiled into the
+/// library so they play from any directory: `rtg::bundled().deck("aggro")`.
+pub use rtg_yaml::{Bundled, bundled};
 
 /// Bots, batches of games, shard reports and replays (everything of `rtg-sim`, and only here).
 pub use rtg_sim as sim;

@@ -98,7 +98,7 @@ fn the_table_names_the_decks_the_filler_and_the_baseline() {
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(
         lines[0],
-        "card impact of aggro (greedy) vs midrange (greedy), seed 2, 20 games a batch"
+        "card impact of aggro (heuristic) vs midrange (heuristic), seed 2, 20 games a batch"
     );
     assert!(
         lines[1].contains("filler giant_01 (Clumsy Giant, not in the deck)"),

@@ -2,9 +2,11 @@
 
 use crate::support::{TempDir, creature, mana, rtg};
 
-/// A valid project: two cards and a deck, in the default places.
+/// A valid project: two cards and a deck, in the default places, standing alone (its cards
+/// reuse bundled ids, so its `rtg.toml` leaves the bundled cards out).
 fn valid_project() -> TempDir {
     let dir = TempDir::new();
+    dir.write("rtg.toml", "bundled = false\n");
     dir.write("cards/goblin_01.yaml", creature("goblin_01"));
     dir.write("cards/fire_mana_01.yaml", mana("fire_mana_01"));
     dir.write(
@@ -21,7 +23,7 @@ fn valid_content_exits_0_with_a_summary() {
     assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
     assert_eq!(
         run.stdout,
-        "checked 2 cards and 1 deck: 0 errors, 0 warnings\n"
+        "cards: 2 from cards\nchecked 2 cards and 1 deck: 0 errors, 0 warnings\n"
     );
     assert_eq!(run.stderr, "");
 
@@ -29,7 +31,7 @@ fn valid_content_exits_0_with_a_summary() {
     assert_eq!(run.code, Some(0), "{}", run.stdout);
     assert_eq!(
         run.stdout,
-        "checked 2 cards and 1 deck: 0 errors, 0 warnings\n"
+        "cards: 2 from cards\nchecked 2 cards and 1 deck: 0 errors, 0 warnings\n"
     );
 }
 
@@ -47,7 +49,7 @@ fn a_bad_card_exits_1_with_path_line_column() {
     let run = rtg(dir.path(), &["check"]);
     assert_eq!(run.code, Some(1), "{}", run.stdout);
     let lines: Vec<&str> = run.stdout.lines().collect();
-    assert_eq!(lines.len(), 3, "{}", run.stdout);
+    assert_eq!(lines.len(), 4, "{}", run.stdout);
     let giant = format!(
         "cards{}giant_01.yaml:6:1: error: ",
         std::path::MAIN_SEPARATOR
@@ -64,7 +66,8 @@ fn a_bad_card_exits_1_with_path_line_column() {
         "{}",
         run.stdout
     );
-    assert_eq!(lines[2], "checked 4 cards and 1 deck: 2 errors, 0 warnings");
+    assert_eq!(lines[2], "cards: 2 from cards");
+    assert_eq!(lines[3], "checked 4 cards and 1 deck: 2 errors, 0 warnings");
 }
 
 #[test]
@@ -121,7 +124,7 @@ fn a_deck_file_outside_decks_is_told_by_its_cards_key() {
     assert_eq!(run.code, Some(0), "{}", run.stdout);
     assert_eq!(
         run.stdout,
-        "checked 3 cards and 1 deck: 0 errors, 0 warnings\n"
+        "cards: 2 from cards, 1 from extra\nchecked 3 cards and 1 deck: 0 errors, 0 warnings\n"
     );
 }
 
@@ -139,9 +142,80 @@ fn a_nonexistent_path_exits_2() {
     assert_eq!(run.stdout, "");
 
     let empty = TempDir::new();
-    let run = rtg(empty.path(), &["check"]);
+    let run = rtg(empty.path(), &["check", "--no-bundled"]);
     assert_eq!(run.code, Some(2));
     assert!(run.stderr.contains("no cards/ or decks/"), "{}", run.stderr);
+}
+
+#[test]
+fn an_empty_directory_checks_the_bundled_cards() {
+    let empty = TempDir::new();
+    let run = rtg(empty.path(), &["check"]);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    let count = std::fs::read_dir(crate::support::root().join("cards"))
+        .unwrap()
+        .count();
+    assert_eq!(
+        run.stdout,
+        format!("cards: {count} bundled\nchecked 0 cards and 0 decks: 0 errors, 0 warnings\n")
+    );
+}
+
+#[test]
+fn a_card_of_ones_own_with_a_bundled_id_is_an_error_naming_both_files() {
+    let dir = TempDir::new();
+    dir.write("cards/goblin_01.yaml", creature("goblin_01"));
+    let run = rtg(dir.path(), &["check"]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    let line = run.stdout.lines().next().unwrap();
+    assert!(
+        line.contains("<bundled>/cards/goblin_01.yaml")
+            && line.contains(&format!("cards{}goblin_01.yaml", std::path::MAIN_SEPARATOR))
+            && line.contains("--no-bundled"),
+        "{line}"
+    );
+    // The same run playing: the same error, before any game.
+    let run = rtg(dir.path(), &["simulate", "aggro", "midrange", "--games", "2"]);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(run.stderr.contains("duplicate card_id `goblin_01`"), "{}", run.stderr);
+    // Left out, the bundled cards no longer clash.
+    let run = rtg(dir.path(), &["check", "--no-bundled"]);
+    assert_eq!(run.code, Some(0), "{}", run.stdout);
+}
+
+#[test]
+fn a_copy_of_a_bundled_card_is_that_card_and_the_list_says_where_each_came_from() {
+    let dir = TempDir::new();
+    let root = crate::support::root();
+    let goblin = std::fs::read_to_string(root.join("cards/goblin_01.yaml")).unwrap();
+    dir.write("mine/goblin_01.yaml", goblin);
+    dir.write("mine/wolf_01.yaml", creature("wolf_01"));
+    let run = rtg(dir.path(), &["check", "mine", "--list"]);
+    assert_eq!(run.code, Some(0), "{}", run.stdout);
+    let sep = std::path::MAIN_SEPARATOR;
+    assert!(
+        run.stdout.contains(&format!(
+            "goblin_01  mine{sep}goblin_01.yaml (the same as the bundled card)\n"
+        )),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains(&format!("wolf_01  mine{sep}wolf_01.yaml\n")),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("fireball_01  <bundled>/cards/fireball_01.yaml\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains(", 2 from mine (1 the same as the bundled card)\n"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! checks its output and exit status.
 
 mod card_impact;
+mod card_rates;
 mod carried;
 mod check;
 mod full_device;

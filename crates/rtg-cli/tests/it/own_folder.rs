@@ -81,7 +81,7 @@ fn a_card_in_no_card_directory_names_the_directories_searched() {
     assert!(run.stderr.contains("ember_cub_01"), "{}", run.stderr);
     assert!(
         run.stderr
-            .contains("note: cards were looked for in cards (add a directory with --cards)"),
+            .contains("note: cards were looked for in the bundled cards and cards (add a directory with --cards)"),
         "{}",
         run.stderr
     );
@@ -101,4 +101,59 @@ fn a_located_error_has_one_prefix() {
     assert!(line.contains("broken.yaml:2:3: error: "), "{}", run.stderr);
     assert!(!line.starts_with("error:"), "one prefix, not two: {line}");
     assert_eq!(line.matches("error:").count(), 1, "{line}");
+}
+
+#[test]
+fn the_bundled_decks_play_from_an_empty_directory() {
+    let empty = TempDir::new();
+    assert!(!empty.path().join("cards").exists() && !empty.path().join("decks").exists());
+    let run = crate::support::rtg(
+        empty.path(),
+        &["simulate", "aggro", "midrange", "--games", "20", "--json"],
+    );
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    let report = crate::support::json(&run.stdout);
+    assert_eq!(report["games"], 20);
+    // The default bot is the heuristic, named in the report.
+    assert_eq!(report["bots"][0], "heuristic", "{}", run.stdout);
+    // The same batch as from the repository root, where cards/ and decks/ are the bundled ones.
+    let at_root = rtg_root(&["simulate", "aggro", "midrange", "--games", "20", "--json"]);
+    let strip = |text: &str| {
+        let mut value = crate::support::json(text);
+        value.as_object_mut().unwrap().remove("seconds");
+        value
+    };
+    assert_eq!(strip(&run.stdout), strip(&at_root.stdout));
+}
+
+#[test]
+fn own_cards_add_to_the_bundled_ones_and_no_bundled_leaves_them_out() {
+    let dir = TempDir::new();
+    dir.write("cards/ember_cub_01.yaml", creature("ember_cub_01"));
+    dir.write(
+        "decks/mine.yaml",
+        "name: Mine\ncards:\n  ember_cub_01: 20\n  fire_mana_01: 20\n",
+    );
+    // cards/ and decks/ of the working directory are read beside the bundled set.
+    let run = crate::support::rtg(dir.path(), &["simulate", "mine", "aggro", "--games", "4"]);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    let run = crate::support::rtg(
+        dir.path(),
+        &["simulate", "mine", "aggro", "--games", "4", "--no-bundled"],
+    );
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(run.stderr.contains("fire_mana_01"), "{}", run.stderr);
+    // rtg.toml names the folders and the default bot.
+    dir.write("rtg.toml", "cards = [\"cards\"]\ndecks = [\"decks\"]\n\n[defaults]\nbot = \"random\"\n");
+    let run = crate::support::rtg(dir.path(), &["simulate", "mine", "aggro", "--games", "4"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stdout.starts_with("mine (random) vs aggro (random)"),
+        "{}",
+        run.stdout
+    );
+    dir.write("rtg.toml", "[defaults]\nbot = \"nope\"\n");
+    let run = crate::support::rtg(dir.path(), &["simulate", "mine", "aggro", "--games", "4"]);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(run.stderr.contains("rtg.toml:2: error:"), "{}", run.stderr);
 }

@@ -111,7 +111,7 @@ fn a_tournament_of_a_deck_directory_plays_every_deck_and_streams_its_csv() {
     assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
     assert!(
         run.stdout
-            .starts_with("tournament of 5 decks (greedy vs greedy), seed 0, 3 games per pair\n"),
+            .starts_with("tournament of 5 decks (heuristic vs heuristic), seed 0, 3 games per pair\n"),
         "{}",
         run.stdout
     );
@@ -241,7 +241,7 @@ fn goldfish_reports_the_kill_turn() {
     assert!(
         table
             .stdout
-            .starts_with("aggro goldfish (greedy), seed 1, 40 games, 20 turns at most\n"),
+            .starts_with("aggro goldfish (heuristic), seed 1, 40 games, 20 turns at most\n"),
         "{}",
         table.stdout
     );

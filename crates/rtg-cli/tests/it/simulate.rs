@@ -55,7 +55,7 @@ fn the_table_shows_the_win_rate_with_its_interval_and_the_speed() {
     assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
     let out = &run.stdout;
     assert!(
-        out.starts_with("aggro (greedy) vs midrange (greedy), seed 5, 40 games\n"),
+        out.starts_with("aggro (heuristic) vs midrange (heuristic), seed 5, 40 games\n"),
         "{out}"
     );
     let line = |start: &str| {

@@ -5,6 +5,8 @@ use crate::support::{TempDir, creature, mana, rtg};
 /// A project whose cards load but each draw one warning.
 fn suspicious_project() -> TempDir {
     let dir = TempDir::new();
+    // Standing alone: `fire_mana_01` is a bundled id.
+    dir.write("rtg.toml", "bundled = false\n");
     dir.write("cards/fire_mana_01.yaml", mana("fire_mana_01"));
     // A creature at defense 0 dies as it enters.
     dir.write(
@@ -55,15 +57,16 @@ fn warnings_name_file_line_card_and_field_and_do_not_fail_the_check() {
         ),
     ];
     let lines: Vec<&str> = run.stdout.lines().collect();
-    assert_eq!(lines.len(), expected.len() + 1, "{}", run.stdout);
+    assert_eq!(lines.len(), expected.len() + 2, "{}", run.stdout);
     for (line, start) in lines.iter().zip(&expected) {
         assert!(
             line.starts_with(start.as_str()),
             "{line}\n(expected {start})"
         );
     }
+    assert_eq!(lines[expected.len()], "cards: 6 from cards");
     assert_eq!(
-        lines[expected.len()],
+        lines[expected.len() + 1],
         "checked 6 cards and 0 decks: 0 errors, 5 warnings"
     );
 }
@@ -81,7 +84,7 @@ fn deny_warnings_makes_them_fail_the_check() {
 
     let clean = TempDir::new();
     clean.write("cards/goblin_01.yaml", creature("goblin_01"));
-    let run = rtg(clean.path(), &["check", "--deny-warnings"]);
+    let run = rtg(clean.path(), &["check", "--deny-warnings", "--no-bundled"]);
     assert_eq!(run.code, Some(0), "{}", run.stdout);
 }
 
@@ -98,11 +101,11 @@ fn no_warning_for_what_works() {
         "cards/glow_01.yaml",
         "card_id: glow_01\nname: Glow\ntype: mana\nmana: {fire: 1}\nabilities:\n  - name: Warm\n    ability_type: triggered\n    alterations:\n      - effect: heal_player\n        target: owner\n        start_trigger: on_turn_start\n        params: {amount: 1}\n",
     );
-    let run = rtg(dir.path(), &["check"]);
+    let run = rtg(dir.path(), &["check", "--no-bundled"]);
     assert_eq!(run.code, Some(0), "{}", run.stdout);
     assert_eq!(
         run.stdout,
-        "checked 2 cards and 0 decks: 0 errors, 0 warnings\n"
+        "cards: 2 from cards\nchecked 2 cards and 0 decks: 0 errors, 0 warnings\n"
     );
 }
 
@@ -123,7 +126,7 @@ fn a_stat_reference_on_a_card_without_stats_is_always_zero_and_warned_about() {
         "cards/leech_01.yaml",
         "card_id: leech_01\nname: Leech\ntype: creature\nmana: {fire: 1}\nattack: 2\ndefense: 2\nabilities:\n  - name: Drain\n    ability_type: triggered\n    alterations:\n      - effect: heal_player\n        target: owner\n        start_trigger: on_card_enter_battlefield\n        params: {amount: $attack}\n",
     );
-    let run = rtg(dir.path(), &["check"]);
+    let run = rtg(dir.path(), &["check", "--no-bundled"]);
     assert_eq!(run.code, Some(0), "{}", run.stdout);
     let sep = std::path::MAIN_SEPARATOR;
     assert_eq!(
@@ -131,6 +134,7 @@ fn a_stat_reference_on_a_card_without_stats_is_always_zero_and_warned_about() {
         format!(
             "cards{sep}bolt_01.yaml:11:26: warning: card `bolt_01`, field `abilities[0].alterations[0].params.amount`: `$attack` is the stat of the card the ability belongs to, and a spell card has none: this parameter is always 0\n\
              cards{sep}well_01.yaml:12:18: warning: card `well_01`, field `abilities[0].alterations[0].params.count`: `$defense` is the stat of the card the ability belongs to, and a mana card has none: this parameter is always 0\n\
+             cards: 3 from cards\n\
              checked 3 cards and 0 decks: 0 errors, 2 warnings\n"
         )
     );

@@ -266,7 +266,7 @@ class VecEnv:
         deck_a: Sequence[CardDefinition],
         deck_b: Sequence[CardDefinition],
         *,
-        opponent: str = "greedy",
+        opponent: str = "heuristic",
         seat: Optional[int] = None,
         max_turns: int = 200,
         max_steps: int = 10_000,
@@ -315,12 +315,21 @@ def simulate(
     ``rules`` is the games' rule set (``"ptg-0.2"`` by default, or ``"ptg-0.9"``); the report
     names it (``"rules"``) only when it is not the default, as the command line's does.
 
-    Decks are paths or stems (``"aggro"`` → ``decks/aggro.yaml``, loaded against ``cards``,
-    default ``cards/``) or lists of definitions. Bots are specs of the bot registry, as the
-    command line's ``--bot-a`` takes them (``"greedy"``, ``"mcts:iterations=200"``), or callables
-    ``bot(view) -> Action`` given the deciding player's ``View``. Built-in bots run in parallel
-    with the GIL released; a Python bot runs its games on the calling thread.
+    Decks are paths, stems (``"aggro"``: ``decks/aggro.yaml`` when there is one, else the
+    bundled deck of that name) or lists of definitions; named decks are loaded against the
+    bundled cards plus ``cards`` (default ``cards/`` when there is one), a card id defined twice
+    being an error naming both files. Bots are specs of the bot registry, as the command line's
+    ``--bot-a`` takes them (``"heuristic"``, the default; ``"greedy"``;
+    ``"mcts:iterations=200"``), or callables ``bot(view) -> Action`` given the deciding player's
+    ``View``. Built-in bots run in parallel with the GIL released; a Python bot runs its games
+    on the calling thread.
     """
+
+def cli_main(argv: Sequence[str]) -> int:
+    """The ``rtg`` command line on ``argv`` (``argv[0]`` is the program's name): its exit status."""
+
+def named_deck(name: _Path, cards: Optional[Any] = None) -> Tuple[str, List[CardDefinition]]:
+    """A deck named as ``simulate`` names it: its stem and its card definitions."""
 
 def replay(path: _Path, cards: Optional[Any] = None) -> Dict[str, Any]: ...
 def variables() -> List[Dict[str, Any]]:

@@ -44,30 +44,16 @@ CHOICE_SLOTS: int = _rtg.CHOICE_SLOTS
 
 
 def _load_decks(deck_a: Any, deck_b: Any, cards: Any) -> Tuple[Any, Any]:
-    """Decks as ``simulate`` takes them: a list of definitions, or a deck file path or stem."""
-    from ._ptg import build_catalog, load_card, load_cards_from_dir, load_deck
+    """Decks as ``simulate`` takes them: a list of definitions, or a deck file path or stem (a
+    file, then ``decks/``, then the bundled decks; the bundled cards plus ``cards/`` or
+    ``cards``)."""
     import os
 
-    def named(d: Any) -> bool:
-        return isinstance(d, (str, os.PathLike))
-
-    if not (named(deck_a) or named(deck_b)):
-        return deck_a, deck_b
-    paths = ["cards"] if cards is None else ([cards] if named(cards) else list(cards))
-    defs: List[Any] = []
-    for p in paths:
-        defs.extend(load_cards_from_dir(p) if os.path.isdir(p) else [load_card(p)])
-    catalog = build_catalog(defs)
-
     def deck(d: Any) -> Any:
-        if not named(d):
+        if not isinstance(d, (str, os.PathLike)):
             return d
-        path = str(d)
-        if not os.path.isfile(path):
-            path = os.path.join("decks", f"{d}.yaml")
-        loaded = load_deck(catalog, path)
-        loaded.name = os.path.splitext(os.path.basename(path))[0]
-        return loaded
+        _stem, defs = _rtg.named_deck(d, cards)
+        return defs
 
     return deck(deck_a), deck(deck_b)
 
@@ -76,7 +62,7 @@ class VectorEnv:
     """``n`` games stepped together: ``step(actions)`` takes one action index per game.
     ``n`` is from 1 to :data:`MAX_ENVS` (4096); any other count raises ``ValueError``.
 
-    ``VectorEnv(n, deck_a, deck_b, opponent="greedy", seat=None, max_turns=200, cards=None,
+    ``VectorEnv(n, deck_a, deck_b, opponent="heuristic", seat=None, max_turns=200, cards=None,
     rules="ptg-0.2")``. ``seat`` is the agent's seat (0 goes first) or None to alternate;
     ``rules`` the games' rule set. With ``strict`` (the
     default) an action outside the mask raises ``ValueError``; without, the first legal action
@@ -91,7 +77,7 @@ class VectorEnv:
         deck_a: Any = "aggro",
         deck_b: Any = "midrange",
         *,
-        opponent: str = "greedy",
+        opponent: str = "heuristic",
         seat: Optional[int] = None,
         max_turns: int = 200,
         max_steps: int = 10_000,
@@ -175,7 +161,7 @@ class Env(_Base):  # type: ignore[misc, valid-type]
         deck_a: Any = "aggro",
         deck_b: Any = "midrange",
         *,
-        opponent: str = "greedy",
+        opponent: str = "heuristic",
         seat: Optional[int] = None,
         max_turns: int = 200,
         max_steps: int = 10_000,

@@ -6,6 +6,7 @@ mod support;
 
 mod bots;
 mod card_impacts;
+mod card_rates;
 mod carried;
 mod end_reasons;
 mod language;
