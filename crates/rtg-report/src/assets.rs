@@ -2,7 +2,8 @@
 //! any table by a column. Both are constants, so a page's bytes depend on its report only.
 
 /// The page's style: plain, readable, printable, and fitting 1,400 pixels: table headers and
-/// text cells wrap (a number never breaks inside), and charts scale down to their section.
+/// text cells wrap (a number never breaks inside, nor parts from its bar), and charts scale down
+/// to their section.
 pub(crate) const STYLE: &str = "
 body{font:15px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;color:#1b1b1b;background:#fafafa}
 header{background:#1f3b5a;color:#fff;padding:14px 28px}header h1{margin:0;font-size:22px;overflow-wrap:anywhere}
@@ -19,6 +20,7 @@ td:first-child,td.text{overflow-wrap:anywhere;min-width:7em}
 th.text,td.text{text-align:left}
 td.wrap{white-space:normal;min-width:10em;max-width:26em}
 .num{white-space:nowrap}
+td:has(>svg.bar){white-space:nowrap}
 table.sortable thead th{cursor:pointer;user-select:none}
 table.sortable thead th:hover{background:#f0f4f8}
 th[aria-sort=ascending]::after{content:' \\25B2';font-size:10px}th[aria-sort=descending]::after{content:' \\25BC';font-size:10px}
