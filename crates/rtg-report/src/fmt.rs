@@ -102,11 +102,20 @@ pub(crate) fn num(root: &Value, path: &str, fmt: Fmt) -> String {
 pub(crate) fn derived(name: &str, value: f64, fmt: Fmt) -> String {
     let v = serde_json::Number::from_f64(value).map_or(Value::Null, Value::Number);
     format!(
-        r#"<span class="num derived" data-derived="{}" data-value="{}" data-format="{}">{}</span>"#,
+        r#"<span class="num derived" {}>{}</span>"#,
+        derived_attrs(name, value, fmt),
+        escape_html(&fmt.show(&v))
+    )
+}
+
+/// The attributes of a derived number (as [`attrs`] for a JSON value), for a chart's label.
+pub(crate) fn derived_attrs(name: &str, value: f64, fmt: Fmt) -> String {
+    let v = serde_json::Number::from_f64(value).map_or(Value::Null, Value::Number);
+    format!(
+        r#"data-derived="{}" data-value="{}" data-format="{}""#,
         escape_html(name),
         escape_html(&v.to_string()),
-        fmt.name(),
-        escape_html(&fmt.show(&v))
+        fmt.name()
     )
 }
 

@@ -44,6 +44,7 @@ mod paired;
 mod replay;
 mod replay_cards;
 mod report;
+mod seats;
 mod simulate;
 mod stats;
 mod text;
@@ -93,6 +94,7 @@ pub use replay_cards::{
 };
 pub use report::{GameFailure, MAX_LISTED_FAILURES, Report, Shard, wilson_interval};
 pub use rtg_rules::{DelayView, PlayerView, acts_for, to_act};
+pub use seats::{PlayDraw, SeatGames, SeatRate};
 pub use simulate::{
     CHUNK_GAMES, CSV_COLUMNS, ConfigError, GameRow, MAX_THREADS, SimConfig, SimError, csv_fields,
     simulate, simulate_rows, simulate_with,

@@ -15,6 +15,7 @@ mod language_deck;
 mod long_names;
 mod reports;
 mod rules;
+mod seats;
 mod untrusted;
 mod verdicts;
 mod views;
