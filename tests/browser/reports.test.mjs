@@ -48,6 +48,10 @@ async function numbersMatch(page, json) {
       assert.ok(Math.abs(parseFloat(text) - 100 * expected) <= 0.05 + 1e-9, `${path}: ${text} for ${expected}`);
     }
     if (format === 'dec2') assert.ok(Math.abs(parseFloat(text) - expected) <= 0.005 + 1e-9, `${path}: ${text} for ${expected}`);
+    if (format === 'points') {
+      assert.match(text, /^[+-]\d+\.\d$/, path);
+      assert.ok(Math.abs(parseFloat(text) - expected) <= 0.05 + 1e-9, `${path}: ${text} for ${expected}`);
+    }
   }
   return shown.length;
 }
@@ -61,7 +65,7 @@ async function embeddedMatches(page, json) {
 
 test('a batch page shows the JSON report, the cards and the settings', async () => {
   const { page: file, json } = report('reports-batch', [
-    'simulate', 'aggro', 'midrange', '--games', '60', '--seed', '5', '--card-stats',
+    'simulate', 'aggro', 'midrange', '--games', '60', '--seed', '5', '--bot', 'greedy', '--card-stats',
   ]);
   const { page, consoleErrors, screenshot, close } = await openPage(file);
   try {
@@ -77,7 +81,7 @@ test('a batch page shows the JSON report, the cards and the settings', async () 
     assert.equal(await page.locator('table.cards tbody tr').count(), json.cards.length);
     const never = json.cards.filter((c) => c.never_played).length;
     assert.equal(await page.locator('table.cards tr.never').count(), never);
-    assert.match(await page.textContent('#command'), /^rtg simulate aggro midrange --games 60 --seed 5/);
+    assert.match(await page.textContent('#command'), /^rtg simulate aggro midrange --games 60 --seed 5 --bot greedy/);
     assert.equal(await page.textContent('#digest'), json.cards_digest);
     assert.equal(await page.locator('#samples').count(), 1);
     await screenshot('reports-batch');
@@ -88,7 +92,7 @@ test('a batch page shows the JSON report, the cards and the settings', async () 
 
 test('a tournament page draws the matrix as a heat map of the JSON cells', async () => {
   const { page: file, json } = report('reports-tournament', [
-    'tournament', '--games', '10', '--seed', '2', '--card-stats',
+    'tournament', '--games', '10', '--seed', '2', '--bot', 'greedy', '--card-stats',
   ]);
   const { page, consoleErrors, screenshot, close } = await openPage(file);
   try {
@@ -109,15 +113,19 @@ test('a tournament page draws the matrix as a heat map of the JSON cells', async
     }
     assert.equal(await page.locator('#standings tbody tr').count(), n);
     // Beside the ranks, the meta: each deck's share of the equilibrium field (the shares sum
-    // to 1) and its win rate against that field, the JSON's `meta` in deck order.
+    // to 1) and its win rate against that field, the JSON's `meta` (in deck order) of the
+    // row's deck (the rows are in rank order).
     assert.equal(json.meta.length, n);
     const meta = await page.$$eval('#standings tbody tr', (rows) =>
       rows.map((row) => ({
+        deck: row.cells[1].textContent,
         share: Number(row.querySelector('td.meta-share [data-json]').dataset.value),
         vs: Number(row.querySelector('td.meta-vs [data-json]').dataset.value),
       })),
     );
-    meta.forEach(({ share, vs }, i) => {
+    meta.forEach(({ deck, share, vs }) => {
+      const i = json.decks.indexOf(deck);
+      assert.ok(i >= 0, deck);
       assert.equal(share, json.meta[i].share);
       assert.equal(vs, json.meta[i].win_rate_vs_field);
     });
@@ -134,7 +142,7 @@ test('a tournament page draws the matrix as a heat map of the JSON cells', async
 });
 
 test('a goldfish page shows the kill-turn histogram of the JSON', async () => {
-  const { page: file, json } = report('reports-goldfish', ['goldfish', 'aggro', '--games', '50', '--seed', '1', '--card-stats']);
+  const { page: file, json } = report('reports-goldfish', ['goldfish', 'aggro', '--games', '50', '--seed', '1', '--bot', 'greedy', '--card-stats']);
   const { page, consoleErrors, screenshot, close } = await openPage(file);
   try {
     assert.deepEqual(consoleErrors, []);

@@ -7,6 +7,8 @@
 //! - `cargo xtask browser`: the headless-browser tests of the pages in `tests/browser/`.
 //! - `cargo xtask differential`: the differential test against PTG 0.9.13 (`tools/ptg-diff/`),
 //!   when a Python 3.12 or later is there.
+//! - `cargo xtask dist`: the release binary and the Python package's abi3 wheel, in
+//!   `target/dist/`.
 //! - `cargo xtask fuzz [--seconds N]`: each fuzz target of `fuzz/` for N seconds (nightly,
 //!   cargo-fuzz; not part of `ci`).
 //! - `cargo xtask python`: the Python package's pytest suite, in a virtual environment under
@@ -23,6 +25,7 @@
 mod browser;
 mod ci;
 mod differential;
+mod dist;
 #[cfg(test)]
 mod doc_examples;
 #[cfg(test)]
@@ -66,6 +69,9 @@ Commands:
                         Play random card sets and positions through PTG 0.9.13 and rtg and
                         compare them after every step (tools/ptg-diff/; needs Python 3.12+).
                         See `cargo xtask differential --help`.
+  dist                  Build what a user installs into target/dist/: the release `rtg` binary
+                        and the Python package as an abi3 wheel (maturin; manylinux when the
+                        machine allows). Not part of `ci`.
   fuzz [--seconds N] [TARGET ...]
                         Run each cargo-fuzz target of fuzz/ for N seconds (default 600); needs
                         nightly Rust and cargo-fuzz. Not part of `ci`. See fuzz/README.md.
@@ -90,6 +96,7 @@ fn main() -> ExitCode {
         "ci" => ci::run(rest),
         "browser" => browser::run(rest),
         "differential" => differential::run(rest),
+        "dist" => dist::run(rest),
         "python" => python::run(rest),
         "fuzz" => fuzz::run(rest),
         "snapshots" => snapshots::run(rest),

@@ -15,12 +15,19 @@ use crate::util::{Cmd, project_root};
 /// `PYO3_BUILD_EXTENSION_MODULE`, which PyO3 0.30 expects of a build tool).
 const PACKAGES: &[&str] = &["maturin>=1.9.4,<2", "pytest>=8", "numpy", "gymnasium>=1.0"];
 
-/// Runs `cargo xtask python`.
-pub(crate) fn run(args: &[String]) -> ExitCode {
-    if let Some(arg) = args.first() {
-        eprintln!("xtask python: unexpected argument `{arg}` (it takes none)");
-        return ExitCode::from(2);
-    }
+/// The virtual environment of the Python steps, with maturin and the test packages.
+pub(crate) struct Tools {
+    /// Its directory.
+    pub(crate) venv: std::path::PathBuf,
+    /// Its scripts directory (`bin/`).
+    pub(crate) bin: std::path::PathBuf,
+    /// Its interpreter.
+    pub(crate) python: std::path::PathBuf,
+}
+
+/// Makes `target/py-venv` when it is missing and installs [`PACKAGES`] into it when they are;
+/// `None` (after saying why) when that fails.
+pub(crate) fn tools() -> Option<Tools> {
     let root = project_root();
     let venv = root.join("target").join("py-venv");
     let bin = venv.join(if cfg!(windows) { "Scripts" } else { "bin" });
@@ -32,7 +39,7 @@ pub(crate) fn run(args: &[String]) -> ExitCode {
                 "xtask python: `{python3} -m venv` failed; install Python's venv support with \
                  `apt-get install -y python3-venv` (`.ci/run` does on a fresh machine)"
             );
-            return ExitCode::FAILURE;
+            return None;
         }
     }
     let ready = bin.join(exe("maturin")).is_file()
@@ -49,9 +56,22 @@ pub(crate) fn run(args: &[String]) -> ExitCode {
         .args(PACKAGES);
         if !succeeds(&mut pip) {
             eprintln!("xtask python: `pip install {}` failed", PACKAGES.join(" "));
-            return ExitCode::FAILURE;
+            return None;
         }
     }
+    Some(Tools { venv, bin, python })
+}
+
+/// Runs `cargo xtask python`.
+pub(crate) fn run(args: &[String]) -> ExitCode {
+    if let Some(arg) = args.first() {
+        eprintln!("xtask python: unexpected argument `{arg}` (it takes none)");
+        return ExitCode::from(2);
+    }
+    let root = project_root();
+    let Some(Tools { venv, bin, python }) = tools() else {
+        return ExitCode::FAILURE;
+    };
     // The binary the tests compare simulate's report and replays with.
     if !Cmd::cargo(&["build", "-p", "rtg-cli"]).run() {
         return ExitCode::FAILURE;
@@ -93,7 +113,7 @@ pub(crate) fn run(args: &[String]) -> ExitCode {
 }
 
 /// True when the command runs and exits 0.
-fn succeeds(command: &mut Command) -> bool {
+pub(crate) fn succeeds(command: &mut Command) -> bool {
     match command.status() {
         Ok(status) => status.success(),
         Err(error) => {
@@ -107,7 +127,7 @@ fn succeeds(command: &mut Command) -> bool {
 }
 
 /// A program's file name on this platform.
-fn exe(name: &str) -> String {
+pub(crate) fn exe(name: &str) -> String {
     format!("{name}{}", std::env::consts::EXE_SUFFIX)
 }
 

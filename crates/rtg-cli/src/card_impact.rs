@@ -1,6 +1,8 @@
 //! `rtg card-impact`: how much each card of a deck matters, by swapping one copy of it for a
 //! filler card and playing the same seeds again.
 
+use std::path::PathBuf;
+
 use clap::Args as ClapArgs;
 use rtg::CardId;
 use rtg::sim::{
@@ -9,7 +11,9 @@ use rtg::sim::{
 };
 
 use crate::content::CliError;
-use crate::reporting::{MAX_COLUMN_CHARS, json_text, pct, print, progress_bar, rules_note};
+use crate::reporting::{
+    MAX_COLUMN_CHARS, json_text, pct, print, progress_bar, rules_note, to_value, write_page,
+};
 use crate::setup::{BotArgs, ContentArgs, RulesArgs, check_max_turns, check_threads};
 
 /// Measure how much each card of a deck matters, by card swaps on paired seeds (the help text
@@ -48,6 +52,10 @@ pub(crate) struct Args {
     /// Print the report as JSON on stdout instead of the table.
     #[arg(long)]
     json: bool,
+    /// Also write the report as a self-contained HTML page (the baseline and a sortable table
+    /// of the swaps) to FILE.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
     #[command(flatten)]
     rules: RulesArgs,
     #[command(flatten)]
@@ -107,6 +115,9 @@ pub(crate) fn run(args: Args) -> Result<(), CliError> {
         bar.finish_and_clear();
     }
     let report = result.map_err(cli_error)?;
+    if let Some(path) = &args.html {
+        write_page(path, &to_value(&report)?, Vec::new())?;
+    }
     let text = if args.json {
         json_text(&report)?
     } else {

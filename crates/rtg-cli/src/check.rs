@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::collections::BTreeMap;
 
 use rtg::yaml::{
-    BUNDLED_ROOT, DeckError, ErrorKind, LoadError, Loader, Origin, is_deck_file,
-    merge_cards, yaml_files_in,
+    BUNDLED_ROOT, DeckError, ErrorKind, LoadError, Loader, Origin, is_deck_file, merge_cards,
+    yaml_files_in,
 };
 use rtg::{Bundled, CardId};
 

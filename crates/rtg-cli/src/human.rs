@@ -13,7 +13,7 @@ use std::io::BufRead;
 
 use rtg::sim::{
     BotRegistry, GameEnd, GameRecord, GameSettings, MAX_ACTIONS_PER_PHASE, Matchup, PlayerView,
-    Side, end_of, initial_state, losses_by_deck, to_act,
+    SeatedBot, Side, end_of, initial_state, losses_by_deck, to_act,
 };
 use rtg::{Action, Event, GameRng, GameState, PlayerId, Scratch, legal_actions, step};
 
@@ -104,6 +104,10 @@ pub(crate) fn play_human(
     let bot = BotRegistry::builtin()
         .make(&settings.bots[bot_side])
         .map_err(|e| CliError::Usage(e.to_string()))?;
+    // Seated as the simulator seats it (a `cmd:` bot's program runs for this game; an undo
+    // takes the board back, not what the program remembers).
+    let mut seated = SeatedBot::start(&*bot, &PlayerView::new(&state, me.opponent()))
+        .map_err(|e| CliError::Content(format!("the bot {} cannot start: {e}", bot.name())))?;
     let mut hidden = [false, false];
     hidden[1 - me.index()] = true;
     // The bot's own generator, apart from the game's: derived from the seed alone.
@@ -165,7 +169,18 @@ pub(crate) fn play_human(
                 }
             }
         } else {
-            bot.choose(&PlayerView::new(&state, player), &mut rng)
+            match seated.decide(&PlayerView::new(&state, player), &mut rng) {
+                Ok(action) => action,
+                Err(e) => {
+                    record.error = Some(format!(
+                        "turn {}, {}: the bot {} failed: {e}",
+                        state.turn(),
+                        state.phase(),
+                        bot.name()
+                    ));
+                    break;
+                }
+            }
         };
         let turn = state.turn();
         events.clear();

@@ -122,23 +122,27 @@ impl Library {
     }
 
     fn deck_from_file(&self, name: &str, file: &Path) -> Result<DeckList, CliError> {
-        let deck = self.loader.load_deck(&self.catalog, file).map_err(|errors| {
-            let unknown_card = errors.iter().any(|e| {
-                matches!(
-                    e.kind(),
-                    ErrorKind::Deck(DeckError::UnknownCard { .. }) | ErrorKind::UnknownCard { .. }
-                )
-            });
-            let mut message = errors.to_string();
-            if unknown_card {
-                message.push_str(&format!(
-                    "\n{}: note: cards were looked for in {} (add a directory with --cards)",
-                    file.display(),
-                    self.card_places()
-                ));
-            }
-            CliError::Diagnostics(message)
-        })?;
+        let deck = self
+            .loader
+            .load_deck(&self.catalog, file)
+            .map_err(|errors| {
+                let unknown_card = errors.iter().any(|e| {
+                    matches!(
+                        e.kind(),
+                        ErrorKind::Deck(DeckError::UnknownCard { .. })
+                            | ErrorKind::UnknownCard { .. }
+                    )
+                });
+                let mut message = errors.to_string();
+                if unknown_card {
+                    message.push_str(&format!(
+                        "\n{}: note: cards were looked for in {} (add a directory with --cards)",
+                        file.display(),
+                        self.card_places()
+                    ));
+                }
+                CliError::Diagnostics(message)
+            })?;
         Ok(DeckList {
             name: stem(file).unwrap_or_else(|| name.to_owned()),
             cards: deck.cards.clone(),

@@ -12,14 +12,18 @@ pub(crate) struct Narrator {
     turn: u32,
     events: bool,
     hidden: [bool; 2],
+    /// The turn headers print the board (not when a person plays: each of their decisions
+    /// shows the board as it is then, after the draw, and a second, older one is noise).
+    boards: bool,
 }
 
 impl Narrator {
-    fn new(events: bool, hidden: [bool; 2]) -> Narrator {
+    fn new(events: bool, hidden: [bool; 2], boards: bool) -> Narrator {
         Narrator {
             turn: 0,
             events,
             hidden,
+            boards,
         }
     }
 
@@ -48,7 +52,9 @@ impl Narrator {
             state.turn(),
             state.player(state.active()).name
         );
-        print_board(state, self.hidden);
+        if self.boards {
+            print_board(state, self.hidden);
+        }
     }
 
     fn raw_events(&self, state: &GameState, events: &[Event]) {
@@ -168,7 +174,8 @@ impl Narration {
     }
 
     /// The same, showing only the size of the hand of `seat` in the boards it prints (the
-    /// bot's hand, when a person plays against it).
+    /// bot's hand, when a person plays against it), and no board in the turn headers: the
+    /// person's decisions show it.
     pub(crate) fn hiding(mut self, seat: usize) -> Narration {
         self.hidden[seat & 1] = true;
         self
@@ -188,7 +195,9 @@ impl Narration {
         if matches!(self.print, Print::Game | Print::GameAndEvents) {
             match (&mut self.narrator, action, &self.previous) {
                 (None, _, _) => {
-                    let mut n = Narrator::new(self.print == Print::GameAndEvents, self.hidden);
+                    let boards = self.hidden == [false, false];
+                    let mut n =
+                        Narrator::new(self.print == Print::GameAndEvents, self.hidden, boards);
                     n.start(state);
                     self.narrator = Some(n);
                 }

@@ -7,10 +7,10 @@ use rtg::sim::{Matchup, Replay, ReplayCardsError, read_json};
 
 use crate::content::CliError;
 use crate::library::Library;
-use crate::settings::Settings;
-use crate::setup::sources;
 use crate::narrate::{Narration, Print};
 use crate::output::path_problem;
+use crate::settings::Settings;
+use crate::setup::sources;
 use crate::viewer::write_page;
 
 /// Re-run a replay file, print the game, and fail if any state digest differs. The rule set is

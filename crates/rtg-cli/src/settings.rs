@@ -111,11 +111,7 @@ impl Settings {
                     format!(":{line}")
                 })
                 .unwrap_or_default();
-            CliError::Content(format!(
-                "{}{place}: error: {}",
-                path.display(),
-                e.message()
-            ))
+            CliError::Content(format!("{}{place}: error: {}", path.display(), e.message()))
         })
     }
 }
@@ -137,7 +133,10 @@ mod tests {
         assert_eq!(settings.cards, Some(vec![PathBuf::from("my/cards")]));
         assert_eq!(settings.decks, Some(vec![PathBuf::from("my/decks")]));
         assert_eq!(settings.bundled, Some(false));
-        assert_eq!(settings.defaults.bot.unwrap().to_string(), "mcts:iterations=50");
+        assert_eq!(
+            settings.defaults.bot.unwrap().to_string(),
+            "mcts:iterations=50"
+        );
         assert_eq!(settings.defaults.rules, Some(RuleSet::Ptg09));
     }
 

@@ -83,9 +83,9 @@ pub(crate) fn sources(
 /// Which bots play: one for both decks, or one per deck.
 #[derive(Args, Debug, Clone)]
 pub(crate) struct BotArgs {
-    /// Both decks' bot, as a spec: `random`, `greedy`, `heuristic`, or with parameters
-    /// (`mcts:iterations=400`); see docs/bots.md. Default: `rtg.toml`'s `defaults.bot`, else
-    /// heuristic.
+    /// Both decks' bot, as a spec: `random`, `greedy`, `heuristic`, with parameters
+    /// (`mcts:iterations=400`), or a program of your own (`cmd:python3 my_bot.py`, JSON lines);
+    /// see docs/bots.md. Default: `rtg.toml`'s `defaults.bot`, else heuristic.
     #[arg(long, value_name = "SPEC", value_parser = parse_bot)]
     bot: Option<BotSpec>,
     /// Deck A's bot (overrides --bot for deck A).

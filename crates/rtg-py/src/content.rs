@@ -27,7 +27,11 @@ pub(crate) fn card_paths(cards: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PathB
         }
         _ => {
             let here = PathBuf::from("cards");
-            Ok(if here.is_dir() { vec![here] } else { Vec::new() })
+            Ok(if here.is_dir() {
+                vec![here]
+            } else {
+                Vec::new()
+            })
         }
     }
 }

@@ -49,6 +49,8 @@ pub(crate) enum Fmt {
     Pct,
     /// Two decimals.
     Dec2,
+    /// Percentage points, signed, with one decimal (`3.25` → `+3.2`): a difference of rates.
+    Points,
 }
 
 impl Fmt {
@@ -57,6 +59,7 @@ impl Fmt {
             Fmt::Int => "int",
             Fmt::Pct => "pct",
             Fmt::Dec2 => "dec2",
+            Fmt::Points => "points",
         }
     }
 
@@ -67,6 +70,7 @@ impl Fmt {
             (Fmt::Int, Some(_)) => value.to_string(),
             (Fmt::Pct, Some(x)) => format!("{:.1}%", 100.0 * x),
             (Fmt::Dec2, Some(x)) => format!("{x:.2}"),
+            (Fmt::Points, Some(x)) => format!("{x:+.1}"),
         }
     }
 }
@@ -98,11 +102,20 @@ pub(crate) fn num(root: &Value, path: &str, fmt: Fmt) -> String {
 pub(crate) fn derived(name: &str, value: f64, fmt: Fmt) -> String {
     let v = serde_json::Number::from_f64(value).map_or(Value::Null, Value::Number);
     format!(
-        r#"<span class="num derived" data-derived="{}" data-value="{}" data-format="{}">{}</span>"#,
+        r#"<span class="num derived" {}>{}</span>"#,
+        derived_attrs(name, value, fmt),
+        escape_html(&fmt.show(&v))
+    )
+}
+
+/// The attributes of a derived number (as [`attrs`] for a JSON value), for a chart's label.
+pub(crate) fn derived_attrs(name: &str, value: f64, fmt: Fmt) -> String {
+    let v = serde_json::Number::from_f64(value).map_or(Value::Null, Value::Number);
+    format!(
+        r#"data-derived="{}" data-value="{}" data-format="{}""#,
         escape_html(name),
         escape_html(&v.to_string()),
-        fmt.name(),
-        escape_html(&fmt.show(&v))
+        fmt.name()
     )
 }
 
@@ -134,6 +147,7 @@ mod tests {
             r#"<span class="num" data-json="r" data-value="0.45678" data-format="pct">45.7%</span>"#
         );
         assert!(num(&v, "n", Fmt::Int).ends_with(">12</span>"));
+        assert!(num(&v, "r", Fmt::Points).ends_with(r#"data-format="points">+0.5</span>"#));
         assert!(
             num(&v, "none", Fmt::Dec2)
                 .ends_with(r#"data-value="null" data-format="dec2">–</span>"#)

@@ -1,12 +1,15 @@
 //! # rtg-report
 //!
 //! One self-contained HTML page per report of rtg: a batch (`rtg simulate --json`), a
-//! tournament (`rtg tournament --json`), a goldfish run (`rtg goldfish --json`) or a verdict
-//! (`rtg verdict --json`). The page is a
-//! single file with inline CSS and inline SVG charts — no script, no font, no image from
-//! anywhere, so it opens offline and can be mailed as it is — and holds:
+//! tournament (`rtg tournament --json`), a goldfish run (`rtg goldfish --json`), a verdict
+//! (`rtg verdict --json`) or a card-impact run (`rtg card-impact --json`). The page is a
+//! single file with inline CSS, inline SVG charts and one small inline script (sorting tables)
+//! — no library, no font, no image from anywhere, so it opens offline and can be mailed as it
+//! is — and holds:
 //!
-//! - the results, with the charts of the kind (the tournament's heat map, the kill-turn
+//! - under the title, the bots that played (every figure is what those bots made of the decks);
+//! - the results, with the charts of the kind (the tournament's heat map and standings by rank,
+//!   a batch's win rates on the play and on the draw and its game lengths, the kill-turn
 //!   histogram, ...) and the end reasons;
 //! - the per-card tables, with bars, when the report has `cards`;
 //! - the settings that reproduce it (the command line, the seed, the card digest, and the rule
@@ -14,9 +17,14 @@
 //! - a "sample games" section of links the caller gives (viewer pages of chosen games);
 //! - the JSON itself, in a `<script type="application/json" id="report-json">`.
 //!
+//! Every table with a head sorts by any column when its header is clicked (numbers by value,
+//! text alphabetically; again to reverse), and the page fits a window 1,400 pixels wide: headers
+//! and names wrap, and charts narrow their columns as they get many.
+//!
 //! The page is made from the report's JSON value, so the numbers it shows are the JSON's: each
 //! one is in an element whose `data-json` is its path in the JSON (`matrix.0.1.win_rate`),
-//! `data-value` its exact JSON text and `data-format` how it is shown (`int`, `pct`, `dec2`).
+//! `data-value` its exact JSON text and `data-format` how it is shown (`int`, `pct`, `dec2`,
+//! `points`).
 //! The few numbers computed from the JSON (a batch's win rate) say so with `data-derived`.
 //!
 //! ```
@@ -33,7 +41,11 @@
 //! assert!(page.contains(r#"data-json="kill_turn.median""#));
 //! ```
 
+mod assets;
+mod batch;
+mod card_rates;
 mod fmt;
+mod impact;
 mod pages;
 mod svg;
 mod verdict;
@@ -41,6 +53,7 @@ mod verdict;
 use serde_json::Value;
 use thiserror::Error;
 
+use crate::assets::{SCRIPT, STYLE};
 pub use crate::fmt::escape_html;
 use crate::fmt::put;
 
@@ -73,6 +86,8 @@ pub enum Kind {
     Goldfish,
     /// A verdict over bot strengths (`rtg verdict`).
     Verdict,
+    /// A card-impact run: one batch per swapped card (`rtg card-impact`).
+    CardImpact,
 }
 
 /// A value that is not one of the reports.
@@ -80,7 +95,7 @@ pub enum Kind {
 pub enum PageError {
     /// Not a report of rtg: none of the keys that tell the kinds apart.
     #[error(
-        "not a report of rtg: expected a JSON object with `deck_a` (a batch), `matrix` (a tournament), `kill_turn` (a goldfish run) or `rungs` (a verdict)"
+        "not a report of rtg: expected a JSON object with `deck_a` (a batch), `matrix` (a tournament), `kill_turn` (a goldfish run), `rungs` (a verdict) or `filler` (a card-impact run)"
     )]
     UnknownReport,
     /// A key the page needs is missing or of another type.
@@ -97,6 +112,8 @@ pub fn kind_of(report: &Value) -> Result<Kind, PageError> {
         Ok(Kind::Tournament)
     } else if has("kill_turn") && has("deck") {
         Ok(Kind::Goldfish)
+    } else if has("filler") && has("baseline") {
+        Ok(Kind::CardImpact)
     } else if has("deck_a") && has("deck_b") {
         Ok(Kind::Batch)
     } else {
@@ -106,11 +123,13 @@ pub fn kind_of(report: &Value) -> Result<Kind, PageError> {
 
 /// The page of a report (any kind, told by [`kind_of`]).
 pub fn render(report: &Value, info: &PageInfo) -> Result<String, PageError> {
-    let (title, body) = match kind_of(report)? {
+    let kind = kind_of(report)?;
+    let (title, body) = match kind {
         Kind::Batch => pages::batch(report)?,
         Kind::Tournament => pages::tournament(report)?,
         Kind::Goldfish => pages::goldfish(report)?,
         Kind::Verdict => verdict::verdict(report)?,
+        Kind::CardImpact => impact::card_impact(report)?,
     };
     let mut out = String::with_capacity(64 * 1024);
     put(
@@ -119,9 +138,10 @@ pub fn render(report: &Value, info: &PageInfo) -> Result<String, PageError> {
             "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
              <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<header><h1>{}</h1>\
-             <p class=\"sub\">rtg report{}</p></header>\n<main>\n",
+             {}<p class=\"sub\">rtg report{}</p></header>\n<main>\n",
             escape_html(&title),
             escape_html(&title),
+            bots_line(report, kind),
             rules_note(report)
         ),
     );
@@ -129,6 +149,7 @@ pub fn render(report: &Value, info: &PageInfo) -> Result<String, PageError> {
     out.push_str(&settings(report, info));
     out.push_str(&samples(&info.samples));
     out.push_str("</main>\n");
+    put(&mut out, format_args!("<script>{SCRIPT}</script>\n"));
     // The JSON, for whoever wants the numbers back. Every `<` is written `\u003c` (it can only
     // be inside a string, where that escape reads the same), so that no text in it (a deck
     // named `</script>` or `<!--`) can end the element or change how it is read.
@@ -142,6 +163,74 @@ pub fn render(report: &Value, info: &PageInfo) -> Result<String, PageError> {
         ),
     );
     Ok(out)
+}
+
+/// A bot spec of the report, as it is written (`mcts:iterations=400`), or "" when missing.
+fn bot_at<'v>(report: &'v Value, path: &str) -> &'v str {
+    fmt::text(report, path)
+}
+
+/// `deck <code>bot</code>`: a deck and the bot that played it, escaped.
+fn deck_bot(deck: &str, bot: &str) -> String {
+    let bot = if bot.is_empty() { "unknown" } else { bot };
+    format!(
+        "<span class=\"bot\">{} <code>{}</code></span>",
+        escape_html(deck),
+        escape_html(bot)
+    )
+}
+
+/// The line under the title that names the bots, since every figure of a page is what those
+/// bots made of the decks (a greedy bot's win rate is not a heuristic one's): each deck's bot
+/// for a batch and a card-impact run, the row and column decks' for a tournament, the deck's
+/// for a goldfish run, the rungs for a verdict.
+fn bots_line(report: &Value, kind: Kind) -> String {
+    let text = |path: &str| fmt::text(report, path);
+    let line = match kind {
+        Kind::Batch => format!(
+            "{} vs {}",
+            deck_bot(text("deck_a"), bot_at(report, "bots.0")),
+            deck_bot(text("deck_b"), bot_at(report, "bots.1"))
+        ),
+        Kind::CardImpact => format!(
+            "{} vs {}",
+            deck_bot(text("deck"), bot_at(report, "bots.0")),
+            deck_bot(text("vs"), bot_at(report, "bots.1"))
+        ),
+        Kind::Tournament => {
+            let (row, column) = (bot_at(report, "bots.0"), bot_at(report, "bots.1"));
+            if row == column {
+                deck_bot("every deck", row)
+            } else {
+                format!(
+                    "{} vs {}",
+                    deck_bot("row deck", row),
+                    deck_bot("column deck", column)
+                )
+            }
+        }
+        Kind::Goldfish => format!(
+            "{} vs the goldfish, which never acts",
+            deck_bot(text("deck"), bot_at(report, "bot"))
+        ),
+        Kind::Verdict => {
+            let rungs: Vec<String> = report
+                .get("rungs")
+                .and_then(Value::as_array)
+                .map_or(&[][..], Vec::as_slice)
+                .iter()
+                .map(|rung| {
+                    let bot = rung.get("bot").and_then(Value::as_str).unwrap_or("");
+                    format!("<code>{}</code>", escape_html(bot))
+                })
+                .collect();
+            format!(
+                "both decks, rung by rung: {}",
+                rungs.join(" <span class=\"note\">then</span> ")
+            )
+        }
+    };
+    format!("<p class=\"sub\" id=\"bots\">bots: {line}</p>")
 }
 
 /// The rule set of a report that names one (a report leaves out the default `ptg-0.2`, so a
@@ -203,12 +292,14 @@ fn settings(report: &Value, info: &PageInfo) -> String {
     if let Some(bot) = report.get("bot").and_then(Value::as_str) {
         row("bot", escape_html(bot));
     }
+    // A card-impact run's digest is its baseline batch's.
+    let digest = match fmt::text(report, "cards_digest") {
+        "" => fmt::text(report, "baseline.cards_digest"),
+        digest => digest,
+    };
     row(
         "card digest",
-        format!(
-            "<code id=\"digest\">{}</code>",
-            escape_html(fmt::text(report, "cards_digest"))
-        ),
+        format!("<code id=\"digest\">{}</code>", escape_html(digest)),
     );
     out.push_str("</table></section>\n");
     out
@@ -236,29 +327,6 @@ fn samples(links: &[SampleLink]) -> String {
     out.push_str("</section>\n");
     out
 }
-
-/// The page's style: plain, readable, printable.
-const STYLE: &str = "
-body{font:15px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;color:#1b1b1b;background:#fafafa}
-header{background:#1f3b5a;color:#fff;padding:14px 28px}header h1{margin:0;font-size:22px}
-.sub{margin:2px 0 0;opacity:.75;font-size:13px}
-main{padding:8px 28px 40px;max-width:1400px}
-section{overflow-x:auto;background:#fff;border:1px solid #ddd;border-radius:6px;padding:10px 18px 16px;margin:16px 0}
-h2{font-size:18px;margin:6px 0 10px}h3{font-size:15px;margin:14px 0 6px}
-table{border-collapse:collapse;font-variant-numeric:tabular-nums}
-th,td{padding:3px 10px;white-space:nowrap;border-bottom:1px solid #eee;text-align:right;vertical-align:middle}
-th:first-child,td:first-child{text-align:left}
-thead th{border-bottom:2px solid #ccc;font-weight:600}
-table.kv th{text-align:left;font-weight:600;color:#444}table.kv td{text-align:left}
-.never{color:#a33}.never td:first-child::after{content:' never played';font-size:11px;background:#f6dcdc;color:#a33;border-radius:3px;padding:0 4px;margin-left:6px}
-.derived{font-style:italic}
-.note{color:#666}
-.call{font-size:17px;font-weight:600;padding:6px 10px;border-radius:4px}.call.settled{background:#e3efe3}.call.unsettled{background:#f7ecd9}
-svg text{font:12px system-ui,sans-serif}svg text.axis{fill:#333}svg text.value{fill:#111;font-size:11px}
-svg.bar{vertical-align:middle;margin-left:6px}
-pre{background:#f2f2f2;padding:8px 10px;border-radius:4px;overflow-x:auto}
-.charts{display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start}
-";
 
 #[cfg(test)]
 mod tests {
@@ -304,8 +372,9 @@ mod tests {
         let page = render(&batch(), &PageInfo::default()).unwrap();
         assert!(page.contains("&lt;b&gt;aggro&lt;/b&gt; wins"));
         assert!(!page.contains("<b>aggro"));
-        // One closing script tag: the embedded JSON's own `</` are escaped.
-        assert_eq!(page.matches("</script>").count(), 1);
+        // Two closing script tags, the sorting script's and the JSON's: the embedded JSON's
+        // own `</` are escaped.
+        assert_eq!(page.matches("</script>").count(), 2);
         assert!(page.contains(r#"mid\u003c/script>range"#));
     }
 
@@ -354,5 +423,41 @@ mod tests {
         assert!(page.contains("--html &#39;my page.html&#39;"));
         let none = render(&batch(), &PageInfo::default()).unwrap();
         assert!(none.contains("No sample games were saved with this report."));
+    }
+
+    #[test]
+    fn every_kind_names_its_bots_under_the_title() {
+        let page = render(&batch(), &PageInfo::default()).unwrap();
+        let bots = r#"<p class="sub" id="bots">bots: <span class="bot">&lt;b&gt;aggro&lt;/b&gt; <code>greedy</code></span> vs <span class="bot">mid&lt;/script&gt;range <code>random</code></span></p>"#;
+        assert!(page.contains(&format!("</h1>{bots}")), "{page}");
+        let tournament = |bots: [&str; 2]| {
+            bots_line(
+                &json!({"decks": ["x", "y"], "bots": bots}),
+                Kind::Tournament,
+            )
+        };
+        assert!(
+            tournament(["heuristic", "heuristic"]).contains("every deck <code>heuristic</code>")
+        );
+        let apart = tournament(["greedy", "mcts:iterations=400"]);
+        assert!(apart.contains("row deck <code>greedy</code>"));
+        assert!(apart.contains("column deck <code>mcts:iterations=400</code>"));
+        let goldfish = bots_line(
+            &json!({"deck": "aggro", "bot": "heuristic"}),
+            Kind::Goldfish,
+        );
+        assert!(goldfish.contains("aggro <code>heuristic</code></span> vs the goldfish"));
+        let verdict = bots_line(
+            &json!({"rungs": [{"bot": "random"}, {"bot": "greedy"}]}),
+            Kind::Verdict,
+        );
+        assert!(
+            verdict.contains(
+                "<code>random</code> <span class=\"note\">then</span> <code>greedy</code>"
+            )
+        );
+        // A report that does not name them says so rather than leaving a blank.
+        let unnamed = bots_line(&json!({"deck_a": "a", "deck_b": "b"}), Kind::Batch);
+        assert!(unnamed.contains("a <code>unknown</code>"));
     }
 }

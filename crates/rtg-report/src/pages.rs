@@ -87,6 +87,8 @@ pub(crate) fn batch(r: &Value) -> Result<(String, String), PageError> {
         );
     }
     out.push_str("</table></section>\n");
+    out.push_str(&crate::batch::play_draw(r));
+    out.push_str(&crate::batch::game_lengths(r));
     out.push_str(&end_reasons(r, "end_reasons", [a, b]));
     out.push_str(&cards(r));
     Ok((format!("{a} vs {b}"), out))
@@ -249,6 +251,7 @@ fn cards(r: &Value) -> String {
     } else {
         out.push_str("<p class=\"note\">No cards.</p>");
     }
+    out.push_str(&crate::card_rates::tables(r));
     out.push_str("</section>\n");
     out
 }
@@ -278,12 +281,21 @@ pub(crate) fn tournament(r: &Value) -> Result<(String, String), PageError> {
              field, one half for every deck with a share.</p>",
         );
     }
-    out.push_str("<table><thead><tr><th>deck</th><th>rank</th><th>mean win rate</th>");
+    out.push_str(
+        "<table id=\"standings-table\"><thead><tr><th>rank</th><th class=\"text\">deck</th><th>mean win rate</th>",
+    );
     if meta {
         out.push_str("<th>meta share</th><th>vs meta</th>");
     }
     out.push_str("<th>games</th><th>wins</th><th>losses</th><th>draws</th></tr></thead><tbody>");
-    for (i, s) in array(r, "standings").iter().enumerate() {
+    // Listed by rank, best first; decks of one rank in the report's order. The paths still name
+    // each deck's own entries (`standings.i`, `meta.i`, both in the order of `decks`).
+    let standings = array(r, "standings");
+    let rank = |s: &Value| s.get("rank").and_then(Value::as_u64).unwrap_or(u64::MAX);
+    let mut order: Vec<usize> = (0..standings.len()).collect();
+    order.sort_by_key(|&i| (rank(&standings[i]), i));
+    for i in order {
+        let s = &standings[i];
         let p = |key: &str| format!("standings.{i}.{key}");
         let shares = if meta {
             let m = |key: &str| format!("meta.{i}.{key}");
@@ -299,9 +311,9 @@ pub(crate) fn tournament(r: &Value) -> Result<(String, String), PageError> {
         put(
             &mut out,
             format_args!(
-                "<tr><td>{}</td><td>{}</td><td>{}{}</td>{shares}<td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                escape_html(s.get("deck").and_then(Value::as_str).unwrap_or("")),
+                "<tr><td>{}</td><td class=\"text\">{}</td><td>{}{}</td>{shares}<td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 num(r, &p("rank"), Fmt::Int),
+                escape_html(s.get("deck").and_then(Value::as_str).unwrap_or("")),
                 num(r, &p("mean_win_rate"), Fmt::Pct),
                 share_bar(number(r, &p("mean_win_rate")), None, 120.0),
                 num(r, &p("games"), Fmt::Int),
@@ -311,7 +323,21 @@ pub(crate) fn tournament(r: &Value) -> Result<(String, String), PageError> {
             ),
         );
     }
-    out.push_str("</tbody></table></section>\n<section id=\"pairings\"><h2>Pairings</h2><table><thead><tr><th>row deck</th><th>column deck</th><th>games</th><th>wins</th><th>losses</th><th>draws</th><th>win rate</th><th>95% CI</th><th>mean turns</th><th>row lost (health / decked)</th><th>column lost (health / decked)</th><th>turn limit</th></tr></thead><tbody>");
+    // Many decks make many pairings (n × (n - 1)): past 30 rows they are folded away.
+    let fold = if decks.len() * (decks.len() - 1) > 30 {
+        ""
+    } else {
+        " open"
+    };
+    put(
+        &mut out,
+        format_args!(
+            "</tbody></table></section>\n<section id=\"pairings\"><h2>Pairings</h2><details{fold}>\
+             <summary>{} pairings, each with its games, interval and end reasons</summary>",
+            decks.len() * (decks.len() - 1)
+        ),
+    );
+    out.push_str("<table id=\"pairings-table\"><thead><tr><th>row deck</th><th class=\"text\">column deck</th><th>games</th><th>wins</th><th>losses</th><th>draws</th><th>win rate</th><th>95% CI</th><th>mean turns</th><th>row lost (health / decked)</th><th>column lost (health / decked)</th><th>turn limit</th></tr></thead><tbody>");
     for (i, a) in decks.iter().enumerate() {
         for (j, b) in decks.iter().enumerate() {
             if i == j {
@@ -321,7 +347,7 @@ pub(crate) fn tournament(r: &Value) -> Result<(String, String), PageError> {
             put(
                 &mut out,
                 format_args!(
-                    "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} .. {}{}</td><td>{}</td><td>{} / {}</td><td>{} / {}</td><td>{}</td></tr>",
+                    "<tr><td>{}</td><td class=\"text\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} .. {}{}</td><td>{}</td><td>{} / {}</td><td>{} / {}</td><td>{}</td></tr>",
                     escape_html(a),
                     escape_html(b),
                     num(r, &p("games"), Fmt::Int),
@@ -346,7 +372,7 @@ pub(crate) fn tournament(r: &Value) -> Result<(String, String), PageError> {
             );
         }
     }
-    out.push_str("</tbody></table></section>\n");
+    out.push_str("</tbody></table></details></section>\n");
     out.push_str(&cards(r));
     Ok((format!("Tournament of {} decks", decks.len()), out))
 }
@@ -461,9 +487,9 @@ mod tests {
             {"deck": "y", "share": 0.5, "win_rate_vs_field": 0.5}
         ]);
         let (_, body) = tournament(&report).unwrap();
-        assert!(
-            body.contains("<th>rank</th><th>mean win rate</th><th>meta share</th><th>vs meta</th>")
-        );
+        assert!(body.contains(
+            "<th>rank</th><th class=\"text\">deck</th><th>mean win rate</th><th>meta share</th><th>vs meta</th>"
+        ));
         for i in 0..2 {
             for key in ["share", "win_rate_vs_field"] {
                 assert!(
@@ -482,5 +508,23 @@ mod tests {
             assert!(!body.contains("meta share") && !body.contains("data-json=\"meta."));
             assert!(body.contains(r#"data-json="standings.1.rank""#));
         }
+    }
+
+    #[test]
+    fn the_standings_are_listed_by_rank_with_the_rank_first() {
+        let mut report = two_decks();
+        report["standings"][0]["rank"] = json!(2);
+        report["standings"][1]["mean_win_rate"] = json!(0.6);
+        let (_, body) = tournament(&report).unwrap();
+        let y = body
+            .find(r#"data-json="standings.1.rank""#)
+            .expect("y's rank");
+        let x = body
+            .find(r#"data-json="standings.0.rank""#)
+            .expect("x's rank");
+        assert!(y < x, "the rank-1 deck (y) comes first");
+        assert!(body.contains(
+            r#"<tr><td><span class="num" data-json="standings.1.rank" data-value="1" data-format="int">1</span></td><td class="text">y</td>"#
+        ));
     }
 }

@@ -9,7 +9,8 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::bots::BotRegistry;
-use crate::card_stats::{CardGame, CardProbe, CardStats};
+use crate::card_stats::{CardGame, CardProbe};
+use crate::card_totals::CardStats;
 use crate::game::{GameEnd, GameRecord, GameSettings, Matchup, Side, play_game_with};
 use crate::report::Report;
 use crate::simulate::{CHUNK_GAMES, GameRow, SimConfig, SimError};

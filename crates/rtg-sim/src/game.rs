@@ -14,7 +14,7 @@ use thiserror::Error;
 use rtg_events::TriggerUse;
 use rtg_rules::{PlayerView, to_act};
 
-use crate::bots::{Bot, BotRegistry, BotSpec};
+use crate::bots::{Bot, BotFailure, BotRegistry, BotSpec, SeatedBot};
 
 /// The most actions a player may take in one phase before the simulator advances the phase for
 /// them. It keeps games finite whatever a bot does (a free activated ability used forever).
@@ -291,8 +291,38 @@ impl GameRecord {
     }
 }
 
+/// The engine error of a bot that could not decide (or start): where, whose, and why.
+fn failed(state: &GameState, side: Side, bot: &dyn Bot, failure: &BotFailure) -> String {
+    let deck = match side {
+        Side::A => "A",
+        Side::B => "B",
+    };
+    format!(
+        "turn {}, {}: deck {deck}'s bot {} failed: {failure}",
+        state.turn(),
+        state.phase(),
+        bot.name()
+    )
+}
+
+/// Both seats' bots started for the game of `state` ([`SeatedBot::start`]), or the engine
+/// error of the first that cannot start.
+fn seat_bots<'a>(
+    state: &GameState,
+    sides: [Side; 2],
+    bots: [&'a dyn Bot; 2],
+) -> Result<[SeatedBot<'a>; 2], String> {
+    let start = |seat: usize| {
+        SeatedBot::start(bots[seat], &PlayerView::new(state, PlayerId::ALL[seat]))
+            .map_err(|e| failed(state, sides[seat], bots[seat], &e))
+    };
+    Ok([start(0)?, start(1)?])
+}
+
 /// [`play_game_observed`] with these bots for deck A and deck B (any [`Bot`], one's own
-/// included); `settings.bots` is only recorded. Each bot decides from its player's view.
+/// included); `settings.bots` is only recorded. Each bot decides from its player's view,
+/// through the session it starts for the game, if any ([`Bot::start`]); a bot that cannot
+/// decide ends the game with an engine error, as an illegal choice does.
 pub fn play_game_with(
     matchup: &Matchup,
     settings: &GameSettings,
@@ -326,10 +356,37 @@ pub fn play_game_with(
     if record {
         out.checkpoints.push((0, state.digest()));
     }
+    let mut seated = match seat_bots(&state, sides, bots) {
+        Ok(seated) => seated,
+        Err(e) => {
+            out.error = Some(e);
+            out.turns = state.turn();
+            if record {
+                out.final_digest = state.digest();
+            }
+            return out;
+        }
+    };
     observe(&state, None, &[], &[]);
     while !state.is_over() {
         let player = to_act(&state);
-        let mut action = bots[player.index()].choose(&PlayerView::new(&state, player), &mut rng);
+        let decided = seated[player.index()].decide(&PlayerView::new(&state, player), &mut rng);
+        let mut action = match decided {
+            Ok(action) => action,
+            Err(e) => {
+                out.error = Some(failed(
+                    &state,
+                    sides[player.index()],
+                    bots[player.index()],
+                    &e,
+                ));
+                out.turns = state.turn();
+                if record {
+                    out.final_digest = state.digest();
+                }
+                return out;
+            }
+        };
         if in_phase >= MAX_ACTIONS_PER_PHASE && !state.is_waiting() {
             action = Action::AdvancePhase;
         }

@@ -19,7 +19,8 @@ use thiserror::Error;
 
 use crate::batch::{Running, Tally, Workers, play_caught};
 use crate::bots::{Bot, BotRegistry, BotSpec};
-use crate::card_stats::{CardGame, CardProbe, CardRow, own_turn};
+use crate::card_rows::CardRow;
+use crate::card_stats::{CardGame, CardProbe, own_turn};
 use crate::end_reasons::EndReasons;
 use crate::game::{
     DeckList, GameEnd, GameSettings, MAX_OPENING_HAND, Matchup, SettingsError, Side,

@@ -1,7 +1,8 @@
 //! # rtg-sim
 //!
-//! Playing many games: bots ([`Bot`]: random, greedy, heuristic, or one's own, deciding from
-//! a [`PlayerView`] and named by a [`BotSpec`] through a [`BotRegistry`]), one game driven to its end
+//! Playing many games: bots ([`Bot`]: random, greedy, heuristic, mcts, a program of one's own
+//! speaking JSON lines ([`CmdBot`], `cmd:PROGRAM`), or one's own in Rust, deciding from a
+//! [`PlayerView`] and named by a [`BotSpec`] through a [`BotRegistry`]), one game driven to its end
 //! ([`play_game`]), batches in parallel ([`simulate`]) whose [`Report`] depends only on the
 //! batch's settings — game `k` is seeded from (master seed, k), so threads, shards and machines
 //! change nothing — shard reports that merge into the whole batch's ([`Report::merge`]), and
@@ -29,7 +30,10 @@
 mod batch;
 mod bots;
 mod card_impact;
+mod card_merge;
+mod card_rows;
 mod card_stats;
+mod card_totals;
 mod end_reasons;
 mod files;
 mod game;
@@ -40,6 +44,7 @@ mod paired;
 mod replay;
 mod replay_cards;
 mod report;
+mod seats;
 mod simulate;
 mod stats;
 mod text;
@@ -51,15 +56,20 @@ pub use batch::{
     play_batch_precise, play_batch_with, simulate_until,
 };
 pub use bots::{
-    Bot, BotError, BotFactory, BotRegistry, BotSpec, GreedyBot, HeuristicBot, MCTS_DEPTH,
-    MCTS_ITERATIONS, MCTS_MAX_DEPTH, MCTS_MAX_ITERATIONS, MCTS_MAX_THREADS, MctsBot, OpponentModel,
-    RandomBot, Rollout, aimed_target, best_target,
+    Bot, BotError, BotFactory, BotFailure, BotRegistry, BotSpec, CMD_LINE_LIMIT, CMD_PROTOCOL,
+    CMD_TIMEOUT_MS, CardJson, ChoiceJson, CmdBot, CombatJson, DelayJson, GreedyBot, HeuristicBot,
+    MCTS_DEPTH, MCTS_ITERATIONS, MCTS_MAX_DEPTH, MCTS_MAX_ITERATIONS, MCTS_MAX_THREADS, MctsBot,
+    OpponentModel, PlayerJson, ProgramError, RandomBot, Rollout, SeatedBot, Session, TriggerJson,
+    ViewJson, aimed_target, best_target,
 };
 pub use card_impact::{
     CardImpactConfig, CardImpactError, CardImpactProgress, CardImpactReport, CardImpactRow,
     FillerCard, card_impact, most_common_mana, swap_one,
 };
-pub use card_stats::{AbilityRow, CardGame, CardProbe, CardRow, CardStats};
+pub use card_merge::merge_card_rows;
+pub use card_rows::{AbilityRow, CardRate, CardRow, Improvement, MIN_RATE_GAMES};
+pub use card_stats::{CardGame, CardProbe};
+pub use card_totals::CardStats;
 pub use end_reasons::EndReasons;
 pub use files::{FileError, MAX_JSON_BYTES, read_bounded, read_json};
 pub use game::{
@@ -85,6 +95,7 @@ pub use replay_cards::{
 };
 pub use report::{GameFailure, MAX_LISTED_FAILURES, Report, Shard, wilson_interval};
 pub use rtg_rules::{DelayView, PlayerView, acts_for, to_act};
+pub use seats::{PlayDraw, SeatGames, SeatRate};
 pub use simulate::{
     CHUNK_GAMES, CSV_COLUMNS, ConfigError, GameRow, MAX_THREADS, SimConfig, SimError, csv_fields,
     simulate, simulate_rows, simulate_with,

@@ -13,6 +13,7 @@ use thiserror::Error;
 use crate::end_reasons::EndReasons;
 use crate::game::MAX_TURNS;
 use crate::report::{MAX_LISTED_FAILURES, Report, Shard};
+use crate::seats::{PlayDraw, check_lengths, plus_lengths};
 
 /// A report whose counts contradict each other: which field, and why.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
@@ -115,6 +116,20 @@ impl Report {
         }
         self.check_turns()?;
         self.check_failures(&indexes)?;
+        if let Some(bars) = &self.turns_histogram {
+            check_lengths(
+                bars,
+                self.finished(),
+                (self.turns_min, self.turns_max, self.turns_sum),
+            )?;
+        }
+        if let Some(seats) = &self.play_draw {
+            seats.check(
+                [self.wins_a, self.wins_b],
+                self.draws,
+                self.first_player_wins,
+            )?;
+        }
         if !(self.seconds.is_finite() && self.seconds >= 0.0) {
             return Err(bad(
                 "seconds",
@@ -355,6 +370,8 @@ fn merge_named(reports: &[(String, &Report)]) -> Result<Report, MergeError> {
     merged.turns_min = None;
     merged.turns_max = None;
     merged.end_reasons = Some(EndReasons::default());
+    merged.turns_histogram = Some(Vec::new());
+    merged.play_draw = Some(PlayDraw::default());
     merged.seconds = 0.0;
     let mut seen: HashMap<Shard, &str> = HashMap::new();
     for (name, r) in reports {
@@ -414,6 +431,27 @@ fn merge_named(reports: &[(String, &Report)]) -> Result<Report, MergeError> {
                 })?)
             }
             // A report from before end reasons were counted: the sum is unknown.
+            _ => None,
+        };
+        // Likewise the game lengths and the seats, counted later still.
+        merged.turns_histogram = match (&merged.turns_histogram, &r.turns_histogram) {
+            (Some(sum), Some(theirs)) => {
+                Some(
+                    plus_lengths(sum, theirs).ok_or_else(|| MergeError::Overflow {
+                        report: name.clone(),
+                        field: "turns_histogram",
+                    })?,
+                )
+            }
+            _ => None,
+        };
+        merged.play_draw = match (merged.play_draw, r.play_draw) {
+            (Some(sum), Some(theirs)) => {
+                Some(sum.plus(&theirs).ok_or_else(|| MergeError::Overflow {
+                    report: name.clone(),
+                    field: "play_draw",
+                })?)
+            }
             _ => None,
         };
         merged.failures.extend(r.failures.iter().cloned());

@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 use crate::bots::BotSpec;
 use crate::end_reasons::EndReasons;
 use crate::game::{GameEnd, GameRecord, Side};
+use crate::seats::{PlayDraw, add_length};
+use crate::stats::Bar;
 
 /// A part of a batch: the games whose index is `index` modulo `count`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -121,6 +123,16 @@ pub struct Report {
     pub end_reasons: Option<EndReasons>,
     /// Wall-clock seconds spent (summed over merged shards).
     pub seconds: f64,
+    /// How long the finished games lasted: a bar per number of turns some game lasted (turns
+    /// no game lasted are left out), in increasing turns. Absent from reports written before
+    /// rtg counted it; a merge with such a report has none either. It comes after every older
+    /// key, so that what a report held before is written as it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turns_histogram: Option<Vec<Bar>>,
+    /// The finished games by the deck that went first, for each deck's win rate on the play
+    /// and on the draw ([`PlayDraw::rate`]). Absent from older reports, like `turns_histogram`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub play_draw: Option<PlayDraw>,
 }
 
 impl PartialEq for Report {
@@ -184,6 +196,8 @@ impl Report {
             failures_omitted: 0,
             end_reasons: Some(EndReasons::default()),
             seconds: 0.0,
+            turns_histogram: Some(Vec::new()),
+            play_draw: Some(PlayDraw::default()),
         }
     }
 
@@ -220,6 +234,12 @@ impl Report {
         }
         if let Some(reasons) = &mut self.end_reasons {
             reasons.add(record.losses);
+        }
+        if let Some(seats) = &mut self.play_draw {
+            seats.add(record.settings.a_first, record.end);
+        }
+        if let Some(bars) = &mut self.turns_histogram {
+            add_length(bars, record.turns);
         }
         self.turns_sum = self.turns_sum.saturating_add(u64::from(record.turns));
         self.turns_min = Some(self.turns_min.map_or(record.turns, |m| m.min(record.turns)));

@@ -18,7 +18,8 @@ use thiserror::Error;
 
 use crate::batch::{Running, play_batch_with};
 use crate::bots::{BotRegistry, BotSpec};
-use crate::card_stats::{CardRow, CardStats};
+use crate::card_rows::CardRow;
+use crate::card_totals::CardStats;
 use crate::end_reasons::EndReasons;
 use crate::game::{DeckList, Matchup};
 use crate::meta::{MetaShare, tournament_meta};

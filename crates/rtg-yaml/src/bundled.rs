@@ -172,11 +172,11 @@ pub fn merge_cards(bundled: Option<&Bundled>, report: CardReport) -> Merged {
         let same_as_bundled = bundled
             .and_then(|b| b.catalog().get(&id))
             .is_some_and(|own| **own == *card.definition);
-        if !same_as_bundled {
-            if let Err(error) = catalog.insert(card.definition, Some(card.source.clone())) {
-                errors.push(error);
-                continue;
-            }
+        if !same_as_bundled
+            && let Err(error) = catalog.insert(card.definition, Some(card.source.clone()))
+        {
+            errors.push(error);
+            continue;
         }
         origins.insert(
             id,
@@ -211,7 +211,10 @@ mod tests {
             ["aggro", "control", "coven", "flyers", "midrange"]
         );
         let source = bundled.catalog().source("goblin_01").unwrap();
-        assert_eq!(source, std::path::Path::new("<bundled>/cards/goblin_01.yaml"));
+        assert_eq!(
+            source,
+            std::path::Path::new("<bundled>/cards/goblin_01.yaml")
+        );
         let names: Vec<&str> = bundled_card_files().iter().map(|f| f.name).collect();
         let mut sorted = names.clone();
         sorted.sort_unstable();

@@ -84,14 +84,14 @@ pub use rtg_yaml::{
 /// specification's functions and types are at the top level only.
 pub mod yaml {
     pub use rtg_yaml::{
+        BUNDLED_ROOT, BundledFile, Merged, Origin, bundled_card_files, bundled_card_path,
+        bundled_deck_files, bundled_deck_path, merge_cards,
+    };
+    pub use rtg_yaml::{
         CardReport, DeckError, ErrorKind, LoadError, LoadErrors, LoadWarning, LoadedCard, Loader,
         MAX_COPIES, MAX_DECK_CARDS, MAX_FILE_BYTES, MAX_TEMPLATE_DEPTH, NameKind, Position,
         WarningKind, card_warnings, did_you_mean, is_deck_file, parse_card, parse_document,
         read_text, yaml_files_in,
-    };
-    pub use rtg_yaml::{
-        BUNDLED_ROOT, BundledFile, Merged, Origin, bundled_card_files, bundled_card_path,
-        bundled_deck_files, bundled_deck_path, merge_cards,
     };
 }
 
@@ -125,3 +125,9 @@ pub mod testing {
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 struct ReadmeExample;
+
+/// docs/bots.md's Rust example (a bot of one's own, registered and simulated), compiled and run
+/// as a doctest so that the page cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/bots.md")]
+struct BotsPageExample;

@@ -154,3 +154,36 @@ fn each_refusal_names_the_deck_and_the_card() {
     let zero = rtg_root(&["card-impact", "aggro", "--vs", "midrange", "--games", "0"]);
     assert_usage_error(&zero, "--games 0");
 }
+
+#[test]
+fn html_writes_a_page_of_the_report_naming_the_bots() {
+    let dir = TempDir::new();
+    let page = dir.file("impact.html");
+    let run = card_impact(&[
+        "--bot-a",
+        "heuristic",
+        "--bot-b",
+        "greedy",
+        "--card",
+        "goblin_01",
+        "--json",
+        "--html",
+        &page,
+    ]);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    let report = json(&run.stdout);
+    let html = dir.read("impact.html");
+    assert!(html.starts_with("<!doctype html>"));
+    assert!(html.contains("<title>Card impact: aggro vs midrange</title>"));
+    assert!(html.contains(
+        r#"id="bots">bots: <span class="bot">aggro <code>heuristic</code></span> vs <span class="bot">midrange <code>greedy</code></span>"#
+    ));
+    assert!(html.contains(&format!(
+        r#"data-json="cards.0.delta" data-value="{}""#,
+        report["cards"][0]["delta"]
+    )));
+    assert!(html.contains(r#"<tr data-card="goblin_01">"#));
+    for banned in ["<link", "src=", "http://", "https://", "url("] {
+        assert!(!html.contains(banned), "{banned}");
+    }
+}

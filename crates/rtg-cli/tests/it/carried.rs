@@ -11,8 +11,7 @@ fn a_replay_runs_in_a_folder_without_cards() {
     let dir = TempDir::new();
     let file = dir.file("game.json");
     let play = rtg_root(&[
-        "play", "aggro", "midrange", "--seed", "5", "--bot", "greedy", "--quiet", "--record",
-        &file,
+        "play", "aggro", "midrange", "--seed", "5", "--bot", "greedy", "--quiet", "--record", &file,
     ]);
     assert_eq!(play.code, Some(0), "{}", play.stderr);
     // The temporary directory has no cards/ folder: the replay's own definitions are used.

@@ -175,9 +175,16 @@ fn a_card_of_ones_own_with_a_bundled_id_is_an_error_naming_both_files() {
         "{line}"
     );
     // The same run playing: the same error, before any game.
-    let run = rtg(dir.path(), &["simulate", "aggro", "midrange", "--games", "2"]);
+    let run = rtg(
+        dir.path(),
+        &["simulate", "aggro", "midrange", "--games", "2"],
+    );
     assert_eq!(run.code, Some(1), "{}", run.stderr);
-    assert!(run.stderr.contains("duplicate card_id `goblin_01`"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("duplicate card_id `goblin_01`"),
+        "{}",
+        run.stderr
+    );
     // Left out, the bundled cards no longer clash.
     let run = rtg(dir.path(), &["check", "--no-bundled"]);
     assert_eq!(run.code, Some(0), "{}", run.stdout);
@@ -201,12 +208,14 @@ fn a_copy_of_a_bundled_card_is_that_card_and_the_list_says_where_each_came_from(
         run.stdout
     );
     assert!(
-        run.stdout.contains(&format!("wolf_01  mine{sep}wolf_01.yaml\n")),
+        run.stdout
+            .contains(&format!("wolf_01  mine{sep}wolf_01.yaml\n")),
         "{}",
         run.stdout
     );
     assert!(
-        run.stdout.contains("fireball_01  <bundled>/cards/fireball_01.yaml\n"),
+        run.stdout
+            .contains("fireball_01  <bundled>/cards/fireball_01.yaml\n"),
         "{}",
         run.stdout
     );

@@ -16,7 +16,9 @@ fn play(args: &[&str]) -> String {
 
 #[test]
 fn aggro_vs_midrange_greedy_seed_1() {
-    insta::assert_snapshot!(play(&["aggro", "midrange", "--seed", "1", "--bot", "greedy"]));
+    insta::assert_snapshot!(play(&[
+        "aggro", "midrange", "--seed", "1", "--bot", "greedy"
+    ]));
 }
 
 #[test]

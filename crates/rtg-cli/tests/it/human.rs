@@ -329,3 +329,25 @@ fn every_target_says_whose_it_is() {
         "two Jolts in hand at some point: {out}"
     );
 }
+
+#[test]
+fn a_turn_header_prints_no_board_of_its_own_when_a_person_plays() {
+    let run = play_with_input(&["aggro", "midrange", "--human", "a", "--seed", "1"], "q\n");
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    let out = &run.stdout;
+    // The opening: the turn header, then the decision with the one board (after the draw).
+    let first_turn = out.split("== Turn 1").nth(1).expect("a turn header");
+    let before_decision = first_turn.split("-- your move").next().unwrap();
+    assert!(!before_decision.contains("health"), "{out}");
+    assert_eq!(out.matches("  aggro      health").count(), 1, "{out}");
+    // Bot against bot, the headers still show the board.
+    let bots = rtg_root(&[
+        "play", "aggro", "midrange", "--seed", "1", "--bot", "greedy",
+    ]);
+    let header = bots.stdout.split("== Turn 1").nth(1).unwrap();
+    assert!(
+        header.lines().nth(1).unwrap().contains("health"),
+        "{}",
+        bots.stdout
+    );
+}

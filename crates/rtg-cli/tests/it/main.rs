@@ -3,8 +3,10 @@
 //! checks its output and exit status.
 
 mod card_impact;
+mod card_rates;
 mod carried;
 mod check;
+mod cmd_bot;
 mod full_device;
 mod games;
 mod hostile;

@@ -144,7 +144,10 @@ fn own_cards_add_to_the_bundled_ones_and_no_bundled_leaves_them_out() {
     assert_eq!(run.code, Some(1), "{}", run.stderr);
     assert!(run.stderr.contains("fire_mana_01"), "{}", run.stderr);
     // rtg.toml names the folders and the default bot.
-    dir.write("rtg.toml", "cards = [\"cards\"]\ndecks = [\"decks\"]\n\n[defaults]\nbot = \"random\"\n");
+    dir.write(
+        "rtg.toml",
+        "cards = [\"cards\"]\ndecks = [\"decks\"]\n\n[defaults]\nbot = \"random\"\n",
+    );
     let run = crate::support::rtg(dir.path(), &["simulate", "mine", "aggro", "--games", "4"]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert!(

@@ -110,8 +110,9 @@ fn a_tournament_of_a_deck_directory_plays_every_deck_and_streams_its_csv() {
     let run = rtg_root(&["tournament", "--games", "3", "--csv", &csv, "--card-stats"]);
     assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
     assert!(
-        run.stdout
-            .starts_with("tournament of 5 decks (heuristic vs heuristic), seed 0, 3 games per pair\n"),
+        run.stdout.starts_with(
+            "tournament of 5 decks (heuristic vs heuristic), seed 0, 3 games per pair\n"
+        ),
         "{}",
         run.stdout
     );
@@ -274,4 +275,54 @@ fn with_sample_games_the_report_page_links_their_pages() {
         assert!(dir.path().join("out").join(href).is_file(), "{href}");
     }
     assert!(dir.path().join("out/index.html").is_file());
+}
+
+#[test]
+fn a_simulate_page_shows_the_bots_the_seats_and_the_game_lengths() {
+    let dir = TempDir::new();
+    let page = dir.file("sim.html");
+    let run = rtg_root(&[
+        "simulate",
+        "aggro",
+        "midrange",
+        "--games",
+        "30",
+        "--seed",
+        "7",
+        "--bot-a",
+        "heuristic",
+        "--bot-b",
+        "greedy",
+        "--json",
+        "--html",
+        &page,
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let report = json(&run.stdout);
+    let html = dir.read("sim.html");
+    assert!(html.contains(
+        r#"</h1><p class="sub" id="bots">bots: <span class="bot">aggro <code>heuristic</code></span> vs <span class="bot">midrange <code>greedy</code></span></p>"#
+    ));
+    // A row per deck and seat, the seat's count from the JSON.
+    assert_eq!(html.matches("<tr data-deck=").count(), 4);
+    let games = |seat: &str| report["play_draw"][seat]["games"].as_u64().unwrap();
+    assert_eq!(games("a_first") + games("b_first"), 30);
+    assert!(html.contains(&format!(
+        r#"data-json="play_draw.a_first.games" data-value="{}""#,
+        games("a_first")
+    )));
+    // A column per length from the shortest game to the longest.
+    let span = report["turns_max"].as_u64().unwrap() - report["turns_min"].as_u64().unwrap() + 1;
+    let chart = html
+        .split("id=\"length-histogram\"")
+        .nth(1)
+        .and_then(|rest| rest.split("</svg>").next())
+        .expect("the game-length chart");
+    assert!(span <= 60, "{span} lengths: grouped");
+    assert_eq!(chart.matches("<rect").count() as u64, span);
+    // One sorting script, and the page stays self-contained.
+    assert_eq!(html.matches("<script>").count(), 1);
+    for banned in ["<link", "src=", "http://", "https://", "url("] {
+        assert!(!html.contains(banned), "{banned}");
+    }
 }

@@ -196,6 +196,10 @@ fn shard_reports_merge_into_the_whole_batch_report() {
     assert_eq!(games, 40);
     let whole = rtg_owned(&batch(&["--json"]));
     assert_eq!(whole.code, Some(0), "{}", whole.stderr);
+    // The comparisons below cover the game lengths and the seats too.
+    for key in ["turns_histogram", "play_draw"] {
+        assert!(json(&whole.stdout).get(key).is_some(), "no {key}");
+    }
 
     let files: Vec<&str> = files.iter().map(String::as_str).collect();
     let mut args = vec!["merge"];

@@ -92,6 +92,14 @@ fn the_table_names_every_rung_and_ends_with_the_call() {
         out.starts_with("verdict: aggro vs midrange, seed 3, 40 games a rung"),
         "{out}"
     );
+    // The bots on the first line, as every report names them.
+    assert!(
+        out.lines()
+            .next()
+            .unwrap()
+            .ends_with("; bots (both decks, rung by rung) random then greedy then heuristic"),
+        "{out}"
+    );
     for line in [
         "\nrandom ",
         "\ngreedy ",

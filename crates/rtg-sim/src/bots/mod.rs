@@ -1,20 +1,27 @@
 //! Bots: policies that choose an action from a player's view ([`PlayerView`]) and a seeded
-//! generator — rtg's own (random, greedy, heuristic, mcts), and any a user writes, named by a
-//! [`BotSpec`] through a [`BotRegistry`].
+//! generator — rtg's own (random, greedy, heuristic, mcts), a program of one's own run per game
+//! ([`CmdBot`], `cmd:PROGRAM`), and any a user writes in Rust, named by a [`BotSpec`] through a
+//! [`BotRegistry`].
 //!
 //! A bot sees what its player may know, never the whole state: the view reads the opponent's
 //! hand and both decks' order as unknown, and a search samples them ([`PlayerView::determinize`]).
 
+mod cmd;
 mod greedy;
 mod heuristic;
 mod mcts;
 mod random;
 mod registry;
+mod seat;
 mod spec;
 
 use rtg_core::{Aim, AlterationRef, CardType, GameRng, PlayerId, Target, TargetSpec};
 use rtg_rules::{Action, PlayerView};
 
+pub use cmd::{
+    CMD_LINE_LIMIT, CMD_PROTOCOL, CMD_TIMEOUT_MS, CardJson, ChoiceJson, CmdBot, CombatJson,
+    DelayJson, PlayerJson, ProgramError, TriggerJson, ViewJson,
+};
 pub use greedy::GreedyBot;
 pub use heuristic::HeuristicBot;
 pub use mcts::{
@@ -23,6 +30,7 @@ pub use mcts::{
 };
 pub use random::RandomBot;
 pub use registry::{BotFactory, BotRegistry};
+pub use seat::{BotFailure, SeatedBot, Session};
 pub use spec::{BotError, BotSpec};
 
 /// A policy for one player. A bot is called when its player is to act, with that player's view;
@@ -35,6 +43,25 @@ pub trait Bot: Send + Sync {
     /// The action the view's player takes now. It must be legal: the simulator records an
     /// illegal choice as an engine error of that game.
     fn choose(&self, view: &PlayerView<'_>, rng: &mut GameRng) -> Action;
+
+    /// Starts the bot's part in one game, in the seat of the view's player (the state just
+    /// started). A bot that keeps something for the length of one game — a program it runs
+    /// ([`CmdBot`]), a memory of its own — returns the [`Session`] that makes that game's
+    /// decisions, and may fail doing so; the default, `None`, decides each by [`Bot::choose`],
+    /// as every rtg bot does. The simulator starts one per seat and game and drops it when the
+    /// game ends, so that games stay apart whatever thread plays them.
+    fn start(&self, view: &PlayerView<'_>) -> Result<Option<Box<dyn Session>>, BotFailure> {
+        let _ = view;
+        Ok(None)
+    }
+
+    /// Whether the bot can play here, beyond its spec: a [`CmdBot`]'s program must be found.
+    /// Flags check it ([`BotRegistry::parse`]) so that a missing program is one clear error
+    /// before any game; [`BotRegistry::make`] does not, so that a replay that names a program
+    /// verifies on a machine without it (a replay never runs its bots).
+    fn ready(&self) -> Result<(), BotError> {
+        Ok(())
+    }
 }
 
 /// The best of the legal targets for `player` by rtg's documented rule: an effect aims where its

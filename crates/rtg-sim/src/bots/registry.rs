@@ -4,7 +4,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::bots::{Bot, BotError, BotSpec, GreedyBot, HeuristicBot, MctsBot, RandomBot};
+use crate::bots::{Bot, BotError, BotSpec, CmdBot, GreedyBot, HeuristicBot, MctsBot, RandomBot};
 
 /// Makes a bot from its spec (checking the parameters).
 pub type BotFactory = dyn Fn(&BotSpec) -> Result<Arc<dyn Bot>, BotError> + Send + Sync;
@@ -41,7 +41,9 @@ impl BotRegistry {
         BotRegistry::default()
     }
 
-    /// rtg's bots: random, greedy, heuristic, mcts.
+    /// rtg's bots: random, greedy, heuristic, mcts, and cmd (a program of one's own, run per
+    /// game: [`CmdBot`]). Making a bot runs nothing; only playing a game with a `cmd` bot
+    /// starts its program.
     pub fn builtin() -> BotRegistry {
         let mut registry = BotRegistry::empty();
         registry.register(
@@ -63,6 +65,11 @@ impl BotRegistry {
             "mcts",
             "information-set Monte Carlo tree search (iterations, depth, time_ms, exploration, horizon, rollout, seed)",
             |spec| Ok(Arc::new(MctsBot::from_spec(spec)?)),
+        );
+        registry.register(
+            "cmd",
+            "a program of one's own, one process per seat and game, JSON lines on its stdin and stdout: cmd:PROGRAM ARGS, or cmd:timeout_ms=N:PROGRAM ARGS (docs/bots.md)",
+            |spec| Ok(Arc::new(CmdBot::from_spec(spec)?)),
         );
         registry
     }
@@ -114,10 +121,11 @@ impl BotRegistry {
         Ok([self.make(&specs[0])?, self.make(&specs[1])?])
     }
 
-    /// Parses `text` as a spec and checks that it makes a bot (for flags).
+    /// Parses `text` as a spec and checks that it makes a bot that can play here
+    /// ([`Bot::ready`]: a `cmd` bot's program is found), for flags.
     pub fn parse(&self, text: &str) -> Result<BotSpec, BotError> {
         let spec: BotSpec = text.parse()?;
-        self.make(&spec)?;
+        self.make(&spec)?.ready()?;
         Ok(spec)
     }
 }

@@ -1,6 +1,8 @@
 //! Bot specifications: a registered bot's name and its parameters, written `name` or
 //! `name:key=value,key=value` (`mcts:iterations=400`), the form flags, reports and replay files
-//! use.
+//! use. A program of one's own is the one exception, since a command line is free text:
+//! `cmd:PROGRAM ARGS...`, its parameters (if any) first and ended by a colon
+//! (`cmd:timeout_ms=500:python3 bot.py`); see [`crate::bots::CmdBot`].
 
 use std::fmt;
 use std::str::FromStr;
@@ -47,6 +49,15 @@ pub enum BotError {
         param: String,
         /// Its parameters, comma-separated (`none` when it has none).
         known: String,
+    },
+    /// The bot cannot play on this machine ([`crate::Bot::ready`]): the program it runs is
+    /// not found.
+    #[error("bot `{bot}`: {why}")]
+    Program {
+        /// The bot's spec.
+        bot: String,
+        /// What is missing.
+        why: String,
     },
     /// A parameter's value is not one the bot accepts.
     #[error("bot `{bot}`: `{param}={value}`: {why}")]
@@ -186,8 +197,101 @@ impl BotSpec {
     }
 }
 
+/// The bot name whose spec is a command line ([`crate::bots::CmdBot`]).
+pub(crate) const CMD: &str = "cmd";
+
+/// The parameter of a `cmd` spec holding its command line.
+pub(crate) const COMMAND: &str = "command";
+
+/// True when `head` (a `cmd` spec's text before its first colon after `cmd:`) reads as
+/// parameters: `key=value` pieces with word keys, comma-separated.
+fn reads_as_params(head: &str) -> bool {
+    !head.is_empty()
+        && head
+            .split(',')
+            .all(|pair| pair.split_once('=').is_some_and(|(key, _)| is_word(key)))
+}
+
+/// A `cmd` spec's written form: `cmd:`, its other parameters and a colon when it has any (or
+/// a lone colon when the command itself would read as parameters), then the command.
+fn write_cmd(spec: &BotSpec, command: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    write!(f, "{CMD}:")?;
+    let mut others = spec.params.iter().filter(|(k, _)| k != COMMAND).peekable();
+    let ambiguous = command
+        .split_once(':')
+        .is_some_and(|(head, _)| head.is_empty() || reads_as_params(head));
+    if others.peek().is_some() || ambiguous {
+        for (i, (k, v)) in others.enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{k}={v}")?;
+        }
+        f.write_str(":")?;
+    }
+    f.write_str(command)
+}
+
+/// Adds the `key=value,...` pairs of `pairs` to `spec`, refusing what is not that form.
+fn add_params(
+    mut spec: BotSpec,
+    pairs: &str,
+    syntax: &dyn Fn(String) -> BotError,
+) -> Result<BotSpec, BotError> {
+    for pair in pairs.split(',') {
+        let Some((key, value)) = pair.split_once('=') else {
+            return Err(syntax(format!("`{pair}` is not key=value")));
+        };
+        if !is_word(key) {
+            return Err(syntax(format!(
+                "the parameter `{key}` must be letters, digits, `_` or `-`"
+            )));
+        }
+        if value.is_empty() || value.contains(['=', ':', ',']) {
+            return Err(syntax(format!(
+                "`{key}` needs a value without `=`, `:` or `,`"
+            )));
+        }
+        if spec.get(key).is_some() {
+            return Err(syntax(format!("`{key}` is given twice")));
+        }
+        spec = spec.with(key, value);
+    }
+    Ok(spec)
+}
+
+/// Reads the text after `cmd:`: optional parameters ended by a colon, then the command line,
+/// kept with its words separated by single spaces (its one written form).
+fn parse_cmd(rest: &str, syntax: &dyn Fn(String) -> BotError) -> Result<BotSpec, BotError> {
+    let (params, command) = match rest.split_once(':') {
+        Some((head, tail)) if head.is_empty() || reads_as_params(head) => (head, tail),
+        _ => ("", rest),
+    };
+    let mut spec = BotSpec::new(CMD);
+    if !params.is_empty() {
+        spec = add_params(spec, params, syntax)?;
+    }
+    if spec.get(COMMAND).is_some() {
+        return Err(syntax(format!(
+            "the command is written after the parameters (`{CMD}:key=value:PROGRAM ARGS`), not as `{COMMAND}=`"
+        )));
+    }
+    let words: Vec<&str> = command.split_whitespace().collect();
+    if words.is_empty() {
+        return Err(syntax(format!(
+            "`{CMD}` needs a program to run: `{CMD}:PROGRAM ARGS...`"
+        )));
+    }
+    Ok(spec.with(COMMAND, words.join(" ")))
+}
+
 impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.name == CMD
+            && let Some(command) = self.get(COMMAND)
+        {
+            return write_cmd(self, command, f);
+        }
         f.write_str(&self.name)?;
         for (i, (k, v)) in self.params.iter().enumerate() {
             f.write_str(if i == 0 { ":" } else { "," })?;
@@ -214,27 +318,13 @@ impl FromStr for BotSpec {
                 "the name `{name}` must be letters, digits, `_` or `-`"
             )));
         }
-        let mut spec = BotSpec::new(name);
-        for pair in rest.into_iter().flat_map(|r| r.split(',')) {
-            let Some((key, value)) = pair.split_once('=') else {
-                return Err(syntax(format!("`{pair}` is not key=value")));
-            };
-            if !is_word(key) {
-                return Err(syntax(format!(
-                    "the parameter `{key}` must be letters, digits, `_` or `-`"
-                )));
-            }
-            if value.is_empty() || value.contains(['=', ':', ',']) {
-                return Err(syntax(format!(
-                    "`{key}` needs a value without `=`, `:` or `,`"
-                )));
-            }
-            if spec.get(key).is_some() {
-                return Err(syntax(format!("`{key}` is given twice")));
-            }
-            spec = spec.with(key, value);
+        if name == CMD {
+            return parse_cmd(rest.unwrap_or_default(), &syntax);
         }
-        Ok(spec)
+        match rest {
+            Some(rest) => add_params(BotSpec::new(name), rest, &syntax),
+            None => Ok(BotSpec::new(name)),
+        }
     }
 }
 
@@ -287,5 +377,44 @@ mod tests {
         assert_eq!(spec.number("other", 5u32, 1..=10), Ok(5));
         let err = spec.allow_only(&["seed"]).unwrap_err().to_string();
         assert!(err.contains("no parameter `iterations`"), "{err}");
+    }
+
+    #[test]
+    fn a_cmd_spec_is_a_command_line_after_its_parameters() {
+        let spec: BotSpec = "cmd:python3  my_bot.py --depth=3".parse().unwrap();
+        assert_eq!(spec.name(), "cmd");
+        assert_eq!(spec.get("command"), Some("python3 my_bot.py --depth=3"));
+        assert_eq!(spec.to_string(), "cmd:python3 my_bot.py --depth=3");
+        let timed: BotSpec = "cmd:timeout_ms=500:./bot --host=a:b".parse().unwrap();
+        assert_eq!(timed.get("timeout_ms"), Some("500"));
+        assert_eq!(timed.get("command"), Some("./bot --host=a:b"));
+        // A command that would itself read as parameters is written after an empty list.
+        let odd: BotSpec = "cmd::x=1:prog".parse().unwrap();
+        assert_eq!(odd.get("command"), Some("x=1:prog"));
+        assert_eq!(odd.params().len(), 1);
+        for text in [
+            "cmd:python3 bot.py",
+            "cmd:timeout_ms=500:./bot --host=a:b",
+            "cmd::x=1:prog",
+            "cmd:::prog",
+        ] {
+            let spec: BotSpec = text.parse().unwrap();
+            assert_eq!(spec.to_string(), text);
+            let json = serde_json::to_string(&spec).unwrap();
+            assert_eq!(serde_json::from_str::<BotSpec>(&json).unwrap(), spec);
+        }
+        let made = BotSpec::new("cmd").with("command", "a=1:b");
+        assert_eq!(made.to_string().parse::<BotSpec>().unwrap(), made);
+        for (text, says) in [
+            ("cmd", "needs a program"),
+            ("cmd:", "needs a program"),
+            ("cmd:  ", "needs a program"),
+            ("cmd:timeout_ms=5:", "needs a program"),
+            ("cmd:command=x:y", "after the parameters"),
+            ("cmd:a=1,a=2:prog", "given twice"),
+        ] {
+            let err = text.parse::<BotSpec>().unwrap_err().to_string();
+            assert!(err.contains(says), "{text:?}: {err}");
+        }
     }
 }

@@ -29,7 +29,13 @@ impl VerdictReport {
                 let _ = write!(out, "{} games a rung", self.games);
             }
         }
-        let _ = writeln!(out, ", each deck on the play in half");
+        // The bots, on the first line as in every report: one per rung, on both sides.
+        let bots: Vec<String> = self.rungs.iter().map(|r| r.bot.to_string()).collect();
+        let _ = writeln!(
+            out,
+            ", each deck on the play in half; bots (both decks, rung by rung) {}",
+            bots.join(" then ")
+        );
         let bot_width = self
             .rungs
             .iter()

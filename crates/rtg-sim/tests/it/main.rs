@@ -6,13 +6,16 @@ mod support;
 
 mod bots;
 mod card_impacts;
+mod card_rates;
 mod carried;
+mod cmd_bots;
 mod end_reasons;
 mod language;
 mod language_deck;
 mod long_names;
 mod reports;
 mod rules;
+mod seats;
 mod untrusted;
 mod verdicts;
 mod views;

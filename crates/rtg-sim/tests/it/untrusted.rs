@@ -95,6 +95,8 @@ fn sums_that_do_not_fit_are_an_overflow_error() {
             health: [0, r.games],
             ..EndReasons::default()
         });
+        // Made-up counts: leave out what they do not make up, as a report of before.
+        without_lengths_and_seats(&mut r);
         r.check().unwrap();
         r
     };
@@ -164,6 +166,38 @@ fn every_count_is_checked_against_the_others() {
             Box::new(|r| r.cards_digest = "nope".to_owned()),
         ),
         ("failures_omitted", Box::new(|r| r.failures_omitted = 1)),
+        (
+            "turns_histogram",
+            Box::new(|r| {
+                let bars = r.turns_histogram.as_mut().unwrap();
+                bars[0].games += 1;
+            }),
+        ),
+        (
+            "turns_histogram",
+            Box::new(|r| {
+                let bars = r.turns_histogram.as_mut().unwrap();
+                assert!(bars.len() > 1, "{bars:?}");
+                bars.reverse();
+            }),
+        ),
+        (
+            "play_draw",
+            Box::new(|r| {
+                // A win of deck A moved from its games on the play to those on the draw: the
+                // totals hold, the first player's wins do not.
+                let seats = r.play_draw.as_mut().unwrap();
+                assert!(seats.a_first.wins_a > 0, "{seats:?}");
+                seats.a_first.wins_a -= 1;
+                seats.a_first.games -= 1;
+                seats.b_first.wins_a += 1;
+                seats.b_first.games += 1;
+            }),
+        ),
+        (
+            "play_draw",
+            Box::new(|r| r.play_draw.as_mut().unwrap().a_first.games += 1),
+        ),
     ];
     for (field, tamper) in cases {
         let mut r = a.clone();
@@ -194,7 +228,16 @@ fn with_failures(mut r: Report) -> Report {
             reasons.empty_deck[deck] -= 1;
         }
     }
+    // The turns are made up by the callers: leave out what they do not make up.
+    without_lengths_and_seats(&mut r);
     r
+}
+
+/// A report as rtg wrote them before it counted game lengths and seats, for the tests that
+/// make counts up by hand (the tests of those counts are below).
+fn without_lengths_and_seats(r: &mut Report) {
+    r.turns_histogram = None;
+    r.play_draw = None;
 }
 
 /// The seed of game `index` of the report's batch.

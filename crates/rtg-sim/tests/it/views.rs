@@ -11,7 +11,7 @@ use crate::matchup;
 
 /// `state` with everything `viewer` cannot see rearranged by `seed`: the opponent's hand and
 /// deck dealt anew from their cards, the viewer's deck reshuffled, the generator reseeded.
-fn hidden_twin(state: &GameState, viewer: PlayerId, seed: u64) -> GameState {
+pub(crate) fn hidden_twin(state: &GameState, viewer: PlayerId, seed: u64) -> GameState {
     let mut rng = GameRng::seeded(seed);
     let mut twin = state.clone();
     let foe = viewer.opponent();
@@ -34,7 +34,7 @@ fn decision_points(seed: u64, driver: &dyn Bot, limit: usize) -> Vec<GameState> 
 }
 
 /// [`decision_points`] of a game of `m` under `rules`.
-fn decision_points_of(
+pub(crate) fn decision_points_of(
     m: &Matchup,
     rules: RuleSet,
     seed: u64,
@@ -125,7 +125,13 @@ fn every_bot_chooses_the_same_whatever_its_player_cannot_see() {
             BotSpec::new(name)
         }
     };
-    let names: Vec<String> = registry.names().map(str::to_owned).collect();
+    // Every bot rtg decides with; `cmd` runs a program of one's own, whose view is tested below
+    // (`the_protocols_view_is_the_same_whatever_its_player_cannot_see`).
+    let names: Vec<String> = registry
+        .names()
+        .filter(|&n| n != "cmd")
+        .map(str::to_owned)
+        .collect();
     assert!(names.len() >= 3);
     let mut compared = 0;
     for (seed, driver) in [(1u64, &RandomBot as &dyn Bot), (2, &GreedyBot)] {
@@ -158,7 +164,11 @@ fn with_cards_of_the_09_language_no_bot_sees_more_and_a_sample_keeps_the_waiting
     // keeps the pending choices and triggers as they are.
     let m = language_matchup();
     let registry = BotRegistry::builtin();
-    let names: Vec<String> = registry.names().map(str::to_owned).collect();
+    let names: Vec<String> = registry
+        .names()
+        .filter(|&n| n != "cmd")
+        .map(str::to_owned)
+        .collect();
     let (mut compared, mut waiting) = (0, 0);
     for (seed, rules, driver) in [
         (1u64, RuleSet::Ptg09, &RandomBot as &dyn Bot),
@@ -234,4 +244,56 @@ fn with_cards_of_the_09_language_no_bot_sees_more_and_a_sample_keeps_the_waiting
     }
     assert!(waiting >= 3, "{waiting} decisions at a pending choice");
     assert!(compared > 500, "{compared} comparisons");
+}
+
+#[test]
+fn the_protocols_view_is_the_same_whatever_its_player_cannot_see() {
+    // The JSON a `cmd:` program reads (ViewJson) at every decision of games of both decks, for
+    // both players: its hidden twin writes the same JSON, and none of the cards the player cannot
+    // locate (the opponent's hand, both decks) is named in it, by id or by a name no visible
+    // card has.
+    let mut compared = 0;
+    for (m, rules, seed) in [
+        (matchup(), RuleSet::Ptg02, 1u64),
+        (language_matchup(), RuleSet::Ptg09, 2),
+    ] {
+        for (i, state) in decision_points_of(&m, rules, seed, &RandomBot, 300)
+            .iter()
+            .enumerate()
+        {
+            for viewer in PlayerId::ALL {
+                let json = |s: &GameState| {
+                    serde_json::to_value(ViewJson::of(&PlayerView::new(s, viewer))).unwrap()
+                };
+                let seen = json(state);
+                let twin = hidden_twin(state, viewer, seed * 1000 + i as u64);
+                assert_eq!(seen, json(&twin), "decision {i} of seed {seed}");
+                let text = seen.to_string();
+                let foe = viewer.opponent();
+                let mut visible: Vec<InstanceId> = state.player(viewer).hand().to_vec();
+                for p in PlayerId::ALL {
+                    visible.extend(state.player(p).battlefield().iter());
+                    visible.extend(state.player(p).graveyard().iter());
+                }
+                let shown: Vec<&str> = visible.iter().map(|&c| &*state.def(c).name).collect();
+                let hidden = state.player(foe).hand().iter().chain(
+                    PlayerId::ALL
+                        .iter()
+                        .flat_map(|&p| state.player(p).deck().iter()),
+                );
+                for &id in hidden {
+                    assert!(
+                        !text.contains(&format!("\"id\":{},", id.0)),
+                        "{id} in {text}"
+                    );
+                    let name = &*state.def(id).name;
+                    if !shown.contains(&name) {
+                        assert!(!text.contains(&format!("\"{name}\"")), "{name} in {text}");
+                    }
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 300, "{compared} views");
 }
