@@ -68,7 +68,7 @@ pub fn bundled_deck_path(file: &BundledFile) -> PathBuf {
 /// ```
 /// let bundled = rtg_yaml::bundled();
 /// let aggro = bundled.deck("aggro").unwrap();
-/// assert_eq!(aggro.cards.len(), 40);
+/// assert_eq!(aggro.cards.len(), 35);
 /// assert!(bundled.catalog().contains("goblin_01"));
 /// assert!(bundled.deck_names().contains(&"midrange"));
 /// ```
