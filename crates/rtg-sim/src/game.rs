@@ -5,9 +5,7 @@ use std::sync::Arc;
 use rtg_core::{
     CardDefinition, Content, Event, Fnv64, GameRng, GameState, GameStatus, PlayerId, RuleSet,
 };
-use rtg_rules::{
-    Action, GameConfig, LossCause, Scratch, end_reason, new_game, start_in_place, step,
-};
+use rtg_rules::{Action, LossCause, Scratch, end_reason, start_in_place, step};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -15,6 +13,7 @@ use rtg_events::TriggerUse;
 use rtg_rules::{PlayerView, to_act};
 
 use crate::bots::{Bot, BotFailure, BotRegistry, BotSpec, SeatedBot};
+use crate::setup_template::{GameSetup, SetupTemplates, unstarted_state};
 
 /// The most actions a player may take in one phase before the simulator advances the phase for
 /// them. It keeps games finite whatever a bot does (a free activated ability used forever).
@@ -55,6 +54,8 @@ pub struct Matchup {
     pub content: Arc<Content>,
     /// Deck A and deck B.
     pub decks: [DeckList; 2],
+    /// The states its games start from, built by its first game.
+    pub(crate) templates: SetupTemplates,
 }
 
 impl Matchup {
@@ -73,6 +74,7 @@ impl Matchup {
         Ok(Matchup {
             content,
             decks: [deck_a, deck_b],
+            templates: SetupTemplates::default(),
         })
     }
 
@@ -194,25 +196,13 @@ fn side_index(side: Side) -> usize {
 /// Settings beyond the limits ([`GameSettings::check`]) are refused before anything loops on them.
 pub fn initial_state(matchup: &Matchup, settings: &GameSettings) -> Result<GameState, String> {
     settings.check().map_err(|e| e.to_string())?;
-    let [first, second] = seats(settings);
-    let decks = [
-        &matchup.decks[side_index(first)],
-        &matchup.decks[side_index(second)],
-    ];
-    let config = GameConfig {
-        names: [decks[0].name.clone(), decks[1].name.clone()],
+    let setup = GameSetup {
+        a_first: settings.a_first,
         seed: settings.seed,
-        turn_limit: Some(settings.max_turns),
-        opening_hand: settings.opening_hand,
+        turn_limit: settings.max_turns,
         rules: settings.rules,
-        ..GameConfig::default()
     };
-    let mut state = new_game(
-        Arc::clone(&matchup.content),
-        [&decks[0].cards, &decks[1].cards],
-        &config,
-    )
-    .map_err(|e| e.to_string())?;
+    let mut state = unstarted_state(matchup, &setup).map_err(|e| e.to_string())?;
     // In place: the fresh state is this game's alone, so copying it first would only cost.
     start_in_place(&mut state, [settings.opening_hand; 2], &mut Vec::new())
         .map_err(|e| e.to_string())?;

@@ -45,6 +45,7 @@ mod replay;
 mod replay_cards;
 mod report;
 mod seats;
+mod setup_template;
 mod simulate;
 mod stats;
 mod text;

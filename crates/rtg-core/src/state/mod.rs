@@ -17,6 +17,7 @@ mod shared;
 mod status;
 mod table;
 mod trigger;
+mod unshared;
 
 use std::fmt;
 use std::sync::Arc;

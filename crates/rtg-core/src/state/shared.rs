@@ -100,6 +100,14 @@ impl<T: Clone> SharedVec<T> {
         self.items().get_mut(index)
     }
 
+    /// The items as one slice, to change in place (an empty list stays without allocation).
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        if self.is_empty() {
+            return &mut [];
+        }
+        self.items().as_mut_slice()
+    }
+
     /// Every item, to change.
     pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, T> {
         self.items().iter_mut()
@@ -124,6 +132,17 @@ impl<T: Clone> SharedVec<T> {
     /// Adds the items of `other` at the end.
     pub fn append(&mut self, other: impl IntoIterator<Item = T>) {
         self.items().extend(other);
+    }
+}
+
+impl<T: Clone> SharedVec<T> {
+    /// A copy of the list that shares nothing with it, with the same room reserved.
+    pub fn unshared(&self) -> SharedVec<T> {
+        SharedVec(self.0.as_deref().map(|items| {
+            let mut copy = Vec::with_capacity(items.capacity());
+            copy.extend_from_slice(items);
+            Arc::new(copy)
+        }))
     }
 }
 
@@ -207,5 +226,21 @@ mod tests {
         let shared = emptied.clone();
         emptied.push_back(7);
         assert_eq!((&*shared, &*emptied), (&[][..], &[7][..]));
+    }
+
+    #[test]
+    fn an_unshared_list_keeps_its_room_and_its_items_and_is_changed_alone() {
+        let mut list: SharedVec<u32> = [1, 2, 3].into_iter().collect();
+        list.reserve(40);
+        let copy = list.unshared();
+        assert_eq!(copy, list);
+        assert!(copy.0.as_ref().unwrap().capacity() >= 40);
+        assert!(!std::sync::Arc::ptr_eq(
+            copy.0.as_ref().unwrap(),
+            list.0.as_ref().unwrap()
+        ));
+        list.push_back(4);
+        assert_eq!(&copy[..], &[1, 2, 3]);
+        assert!(SharedVec::<u32>::new().unshared().0.is_none());
     }
 }

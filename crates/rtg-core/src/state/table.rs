@@ -67,6 +67,25 @@ impl CardTable {
     }
 }
 
+impl CardTable {
+    /// A copy of the table that shares no chunk with it.
+    pub fn unshared(&self) -> CardTable {
+        CardTable {
+            chunks: Arc::new(
+                self.chunks
+                    .iter()
+                    .map(|chunk| {
+                        let mut copy = Vec::with_capacity(chunk.capacity());
+                        copy.extend_from_slice(chunk);
+                        Arc::new(copy)
+                    })
+                    .collect(),
+            ),
+            len: self.len,
+        }
+    }
+}
+
 impl Extend<CardInstance> for CardTable {
     fn extend<I: IntoIterator<Item = CardInstance>>(&mut self, cards: I) {
         for card in cards {
