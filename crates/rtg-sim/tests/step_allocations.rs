@@ -47,10 +47,12 @@ fn in_place_steps_of_greedy_games_allocate_nothing_after_setup() {
             steps += actions.len() as u64;
         }
     }
+    eprintln!("{allocations} allocations in {steps} in-place steps");
     assert!(steps > 1_000, "only {steps} steps measured");
-    // 243 allocations in 4,313 steps when this was written (1.35 per step before).
+    // 243 allocations in 4,313 steps when this was written (1.35 per step before); 203 since
+    // games start from an unshared copy of a template (issue 26).
     assert!(
-        allocations * 100 <= steps * 6,
-        "{allocations} allocations in {steps} in-place steps: more than 0.06 per step"
+        allocations * 100 <= steps * 5,
+        "{allocations} allocations in {steps} in-place steps: more than 0.05 per step"
     );
 }

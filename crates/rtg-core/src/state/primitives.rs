@@ -318,11 +318,14 @@ impl GameState {
             self.player(player).hand.len() + self.player(player).deck.len(),
             "a redeal keeps the number of hidden cards"
         );
-        for &id in hand {
-            self.cards[id.index()].location = Location::Hand;
-        }
-        for &id in deck {
-            self.cards[id.index()].location = Location::Deck;
+        // Most cards stay where they were (all of the viewer's own): reading first spares the
+        // write, which would copy a chunk of the card table shared with the state sampled from.
+        for (ids, location) in [(hand, Location::Hand), (deck, Location::Deck)] {
+            for &id in ids {
+                if self.cards[id.index()].location != location {
+                    self.cards[id.index()].location = location;
+                }
+            }
         }
         let slot = self.player_slot(player);
         slot.hand = hand.iter().copied().collect();
