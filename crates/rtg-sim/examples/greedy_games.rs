@@ -13,7 +13,7 @@
 //! It prints the number of games and a checksum of the results, so two versions can be
 //! seen to play the same games.
 
-use rtg_sim::{GameEnd, Side, SimConfig, play_game};
+use rtg_sim::{BotRegistry, GameEnd, Side, SimConfig, play_game_with};
 
 #[path = "support/bundled.rs"]
 mod bundled;
@@ -24,9 +24,19 @@ fn main() {
         .unwrap_or(200);
     let matchup = bundled::aggro_vs_midrange();
     let config = SimConfig::default();
+    // The bots are made once, as a batch makes them (not once a game, as `play_game` does).
+    let [a, b] = BotRegistry::builtin()
+        .make_pair(&config.bots)
+        .expect("greedy is built in");
     let mut checksum = 0u64;
     for k in 0..games {
-        let record = play_game(&matchup, &config.game(k), false);
+        let record = play_game_with(
+            &matchup,
+            &config.game(k),
+            [&*a, &*b],
+            false,
+            &mut |_, _, _, _| {},
+        );
         let end = match record.end {
             GameEnd::Won(Side::A) => 1,
             GameEnd::Won(Side::B) => 2,
