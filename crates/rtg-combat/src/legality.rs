@@ -107,6 +107,7 @@ pub enum BlockRefusal {
     Unblockable(InstanceId),
 }
 
+#[inline]
 fn creature_on_battlefield(state: &GameState, id: InstanceId) -> bool {
     state
         .try_card(id)
@@ -114,6 +115,7 @@ fn creature_on_battlefield(state: &GameState, id: InstanceId) -> bool {
 }
 
 /// Checks that `player` may declare `attacker` now (phase and turn are the rules engine's).
+#[inline]
 pub fn check_attacker(
     state: &GameState,
     player: PlayerId,
@@ -139,6 +141,9 @@ pub fn check_attacker(
 }
 
 /// True when `player` may declare `attacker` now.
+// Inlined into other crates (with the checks it makes): bots ask it of every card on their
+// battlefield, decision after decision.
+#[inline]
 pub fn can_attack(state: &GameState, player: PlayerId, attacker: InstanceId) -> bool {
     check_attacker(state, player, attacker).is_ok()
 }

@@ -156,22 +156,42 @@ pub fn targets_for(state: &GameState, refs: &[AlterationRef]) -> Vec<Option<Targ
     if crate::engine::named_target_refused(state, refs).is_some() {
         return Vec::new();
     }
-    let choosers: Vec<AlterationRef> = refs
+    match choice_targets(state, refs) {
+        None => vec![None],
+        Some(targets) => targets.into_iter().map(Some).collect(),
+    }
+}
+
+/// The targets [`targets_for`] offers, without the `Option`s: every target legal for all of
+/// these alterations that need a choice, in [`rtg_events::legal_targets`] order; empty when
+/// none of them needs a choice (then the use takes no target) or when the use is not legal.
+///
+/// Bots that pick a target read this list as it comes from the rules, rather than collect
+/// [`targets_for`]'s choices again.
+pub fn chosen_targets(state: &GameState, refs: &[AlterationRef]) -> Vec<Target> {
+    if crate::engine::named_target_refused(state, refs).is_some() {
+        return Vec::new();
+    }
+    choice_targets(state, refs).unwrap_or_default()
+}
+
+/// The targets legal for every alteration of `refs` that needs a choice, `None` when none
+/// does. The list `legal_targets` builds for the first chooser is filtered in place and the
+/// other choosers are read from `refs` again: one allocation per use, which matters because
+/// `legal_actions` and every bot decision with a target come through here.
+fn choice_targets(state: &GameState, refs: &[AlterationRef]) -> Option<Vec<Target>> {
+    let mut choosers = refs
         .iter()
         .copied()
-        .filter(|r| alteration(state, *r).target == TargetSpec::Choose)
-        .collect();
-    let Some((&first, rest)) = choosers.split_first() else {
-        return vec![None];
-    };
-    legal_targets(state, first)
-        .into_iter()
-        .filter(|t| {
-            rest.iter()
-                .all(|&at| rtg_events::is_legal_target(state, at, *t))
-        })
-        .map(Some)
-        .collect()
+        .filter(|r| alteration(state, *r).target == TargetSpec::Choose);
+    let first = choosers.next()?;
+    let mut targets = legal_targets(state, first);
+    targets.retain(|t| {
+        choosers
+            .clone()
+            .all(|at| rtg_events::is_legal_target(state, at, *t))
+    });
+    Some(targets)
 }
 
 /// The orders listed for one attack's blockers: for each blocker, in the current order, that

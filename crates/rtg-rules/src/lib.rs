@@ -48,7 +48,7 @@ pub use engine::{
 };
 pub use error::RulesError;
 pub use game::Game;
-pub use legal::{legal_actions, targets_for};
+pub use legal::{chosen_targets, legal_actions, targets_for};
 pub use rtg_combat::BlockRefusal;
 pub use rtg_events::{Scratch, TriggerStage, TriggerUse};
 pub use setup::{

@@ -343,6 +343,14 @@ impl<'a> PlayerView<'a> {
         crate::targets_for(self.state, refs)
     }
 
+    /// The targets one use of these alterations may choose, as plain targets
+    /// ([`crate::chosen_targets`]: [`PlayerView::targets_for`]'s `Some` choices, in the same
+    /// order); empty when none of them needs a choice or the use is not legal. Rules' answers
+    /// about the viewer's own options, as `targets_for`'s: nothing hidden.
+    pub fn chosen_targets(&self, refs: &[AlterationRef]) -> Vec<Target> {
+        crate::chosen_targets(self.state, refs)
+    }
+
     /// The legal targets of one alteration ([`rtg_events::legal_targets`]).
     pub fn legal_targets(&self, at: AlterationRef) -> Vec<Target> {
         rtg_events::legal_targets(self.state, at)

@@ -172,14 +172,15 @@ fn pending_target(
 /// a tie. `None` without a mana card in hand.
 fn mana_to_play(view: &PlayerView<'_>, player: PlayerId) -> Option<InstanceId> {
     let hand = view.hand();
-    let sources = view.mana_sources(player);
+    // Summing the sources walks the battlefield: only for a hand that holds a mana card.
+    let mut sources = None;
     let mut best: Option<(u64, InstanceId)> = None;
     for &card in hand {
         let Some(def) = view.def(card) else { continue };
         if def.card_type != CardType::Mana {
             continue;
         }
-        let mut after = sources;
+        let mut after = *sources.get_or_insert_with(|| view.mana_sources(player));
         after.add_all(&def.mana);
         let payable: u64 = hand
             .iter()
@@ -220,24 +221,17 @@ impl HeuristicBot {
                 match chooser(view, &refs) {
                     None => None,
                     Some(at) => {
-                        let legal: Vec<Target> =
-                            view.targets_for(&refs).into_iter().flatten().collect();
+                        let mut legal = view.chosen_targets(&refs);
                         let amount = fixed_amount(view, Some(at));
                         let aim = view.aim_of(at);
                         // A buff that wears off this turn is worth something only on a creature
                         // that attacks now.
-                        let legal: Vec<Target> =
-                            if aim != Aim::Harmful && view.alteration(at).is_temporary() {
-                                legal
-                                    .into_iter()
-                                    .filter(|t| match t {
-                                        Target::Card(id) => view.can_attack(*id),
-                                        Target::Player(_) => true,
-                                    })
-                                    .collect()
-                            } else {
-                                legal
-                            };
+                        if aim != Aim::Harmful && view.alteration(at).is_temporary() {
+                            legal.retain(|t| match t {
+                                Target::Card(id) => view.can_attack(*id),
+                                Target::Player(_) => true,
+                            });
+                        }
                         match sound_target(view, player, aim, &legal, amount) {
                             Some(t) => Some(t),
                             None => continue,
@@ -402,12 +396,17 @@ impl HeuristicBot {
         // The race: when all-out attacks each turn kill them first (this turn's swing comes
         // first), every creature that is not thrown away attacks.
         let my_power: i32 = powers.iter().sum::<i32>() + sure + declared;
-        let their_total: i32 = view
+        // Their creatures' attacks, the biggest first: the race, their counterattack and what
+        // each attack leaves home all read this one list, built once per decision.
+        let mut theirs: Vec<i32> = view
             .battlefield(foe)
             .iter()
             .filter(|&&c| view.card(c).is_some_and(|c| c.creature))
             .map(|&c| attack_of(view, c))
-            .sum();
+            .collect();
+        // Summed in battlefield order, before the sort, as it always was.
+        let their_total: i32 = theirs.iter().sum();
+        theirs.sort_unstable_by(|a, b| b.cmp(a));
         let clock = |health: i32, power: i32| {
             if power <= 0 {
                 i32::MAX
@@ -419,12 +418,7 @@ impl HeuristicBot {
         // Their counterattack next turn: every creature of theirs against what stays home (what
         // can block then: not tapped now, since it untaps only at its own turn, and not barred
         // from blocking).
-        let their_power: i32 = view
-            .battlefield(foe)
-            .iter()
-            .filter(|&&c| view.card(c).is_some_and(|c| c.creature))
-            .map(|&c| attack_of(view, c))
-            .sum();
+        let their_power = their_total; // the same creatures as the race's
         let mine = view.battlefield(player).iter().copied().filter(|&c| {
             view.card(c).is_some_and(|c| {
                 c.creature && !c.attacked_this_turn && !c.tapped && !c.cannot_block()
@@ -435,7 +429,9 @@ impl HeuristicBot {
             .into_iter()
             .filter(|&a| attack_of(view, a) > 0)
             .collect();
-        ranked.sort_by_key(|&a| -value(view, a));
+        // `value` reads static abilities (a list per card): once per attacker, not per
+        // comparison. The cached sort is stable too, so ties keep battlefield order.
+        ranked.sort_by_cached_key(|&a| -value(view, a));
         for attacker in ranked {
             // The defender decides whether to trade; what an attack must not offer is a free
             // kill: a blocker that kills it and survives.
@@ -447,16 +443,8 @@ impl HeuristicBot {
             }
             // Keep back enough to survive their swing: the attack of theirs the creatures left
             // home can absorb (one attacker each, the biggest first).
-            let staying: Vec<InstanceId> =
-                home.iter().copied().filter(|&c| c != attacker).collect();
-            let mut theirs: Vec<i32> = view
-                .battlefield(foe)
-                .iter()
-                .filter(|&&c| view.card(c).is_some_and(|c| c.creature))
-                .map(|&c| attack_of(view, c))
-                .collect();
-            theirs.sort_unstable_by(|a, b| b.cmp(a));
-            let unblocked: i32 = theirs.iter().skip(staying.len()).sum();
+            let staying = home.iter().filter(|&&c| c != attacker).count();
+            let unblocked: i32 = theirs.iter().skip(staying).sum();
             let would_die = !racing && their_power > 0 && unblocked >= view.health(player);
             if !would_die {
                 return Some(Action::DeclareAttack { player, attacker });

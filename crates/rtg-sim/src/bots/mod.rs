@@ -110,9 +110,9 @@ pub(crate) fn chooser(view: &PlayerView<'_>, refs: &[AlterationRef]) -> Option<A
 }
 
 /// The target for one use of these alterations, chosen among what the rules offer
-/// ([`PlayerView::targets_for`], the choices `legal_actions` lists) by `pick` for the aim of the
-/// first alteration that needs a choice; `Some(None)` when none needs one; `None` when a target
-/// is needed and `pick` finds none.
+/// ([`PlayerView::chosen_targets`], the choices `legal_actions` lists) by `pick` for the aim of
+/// the first alteration that needs a choice; `Some(None)` when none needs one; `None` when a
+/// target is needed and `pick` finds none.
 pub(crate) fn use_target(
     view: &PlayerView<'_>,
     refs: &[AlterationRef],
@@ -121,7 +121,7 @@ pub(crate) fn use_target(
     let Some(chooser) = chooser(view, refs) else {
         return Some(None);
     };
-    let legal: Vec<Target> = view.targets_for(refs).into_iter().flatten().collect();
+    let legal = view.chosen_targets(refs);
     pick(view, view.player(), view.aim_of(chooser), &legal).map(Some)
 }
 
