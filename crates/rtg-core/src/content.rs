@@ -66,6 +66,7 @@ impl DefinitionTable {
     ///
     /// # Panics
     /// When the index did not come from this table (indexes are only made by the table).
+    #[inline]
     pub fn get(&self, index: DefIndex) -> &Arc<CardDefinition> {
         &self.defs[usize::from(index.0)]
     }

@@ -60,6 +60,7 @@ pub struct InstanceId(pub u32);
 
 impl InstanceId {
     /// The id as an index into the state's card table.
+    #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -112,6 +113,7 @@ impl PlayerId {
     /// The seat as an index (0 or 1). An id that is no seat gives an index past the players, so
     /// indexing with it panics rather than reaching the wrong player: check ids that come from
     /// outside with [`PlayerId::is_seat`] (the rules do, for every action).
+    #[inline]
     pub fn index(self) -> usize {
         usize::from(self.0)
     }

@@ -190,6 +190,7 @@ impl Mana {
     }
 
     /// True when [`Mana::pay`] would succeed.
+    #[inline]
     pub fn can_pay(&self, cost: &Mana) -> bool {
         let mut probe = *self;
         probe.pay(cost).is_ok()

@@ -131,6 +131,7 @@ impl CardInstance {
     }
 
     /// True on the battlefield.
+    #[inline]
     pub fn on_battlefield(&self) -> bool {
         self.location == Location::Battlefield
     }

@@ -4,6 +4,11 @@
 //! The primitives here (moving a card, dealing damage, drawing, the state-based checks) keep the
 //! state's invariants: every card instance is in exactly one place, and each records the events
 //! it causes. They do not know phases or actions: the rules engine decides when to call them.
+//!
+//! The small reads every step and bot makes (a card, its definition, a player, the card table's
+//! indexing) are `#[inline]`: the workspace builds without link-time optimisation, so a call
+//! from another crate is not inlined otherwise, and these calls were 6% of a step's instructions
+//! (docs/performance.md).
 
 mod combat;
 mod instance;
@@ -158,6 +163,7 @@ impl GameState {
     }
 
     /// True while a pending trigger or a pending choice waits: only resolving one is allowed.
+    #[inline]
     pub fn is_waiting(&self) -> bool {
         !self.pending_triggers.is_empty() || !self.pending_choices.is_empty()
     }
@@ -342,6 +348,7 @@ impl GameState {
     ///
     /// # Panics
     /// When `id` is no seat ([`PlayerId::is_seat`]); see [`GameState::try_player`].
+    #[inline]
     pub fn player(&self, id: PlayerId) -> &PlayerState {
         &self.players[id.index()]
     }
@@ -379,11 +386,13 @@ impl GameState {
     ///
     /// # Panics
     /// When the id was not made by this game (ids are only made by the state).
+    #[inline]
     pub fn card(&self, id: InstanceId) -> &CardInstance {
         &self.cards[id.index()]
     }
 
     /// A card instance, if the id exists.
+    #[inline]
     pub fn try_card(&self, id: InstanceId) -> Option<&CardInstance> {
         self.cards.get(id.index())
     }
@@ -394,21 +403,25 @@ impl GameState {
     /// A change made from outside a step (a test setting damage by hand) is seen by the next
     /// step's state-based checks only once that step runs an effect, deals damage or brings a
     /// creature in: build positions with [`crate::PositionBuilder`], which refuses dead ones.
+    #[inline]
     pub fn card_mut(&mut self, id: InstanceId) -> &mut CardInstance {
         &mut self.cards[id.index()]
     }
 
     /// The definition of an instance.
+    #[inline]
     pub fn def(&self, id: InstanceId) -> &Arc<CardDefinition> {
         self.content.definitions.get(self.card(id).def)
     }
 
     /// A definition by index.
+    #[inline]
     pub fn definition(&self, index: DefIndex) -> &Arc<CardDefinition> {
         self.content.definitions.get(index)
     }
 
     /// True when the card has the technique now (printed or granted, not removed).
+    #[inline]
     pub fn has_technique(&self, id: InstanceId, technique: Technique) -> bool {
         self.card(id).has(technique)
     }
@@ -429,6 +442,7 @@ impl GameState {
     }
 
     /// True once the game has a winner or is a draw.
+    #[inline]
     pub fn is_over(&self) -> bool {
         self.status != GameStatus::Ongoing
     }

@@ -20,6 +20,7 @@ pub struct CardTable {
 
 impl CardTable {
     /// The number of cards.
+    #[inline]
     pub fn len(&self) -> usize {
         self.len
     }
@@ -30,12 +31,14 @@ impl CardTable {
     }
 
     /// The card at `index`, if there is one.
+    #[inline]
     pub fn get(&self, index: usize) -> Option<&CardInstance> {
         self.chunks.get(index / CHUNK)?.get(index % CHUNK)
     }
 
     /// The card at `index`, to change, if there is one (copying what it shares with other
     /// tables first).
+    #[inline]
     pub fn get_mut(&mut self, index: usize) -> Option<&mut CardInstance> {
         if index >= self.len {
             return None;
@@ -132,6 +135,7 @@ impl Index<usize> for CardTable {
 
     /// # Panics
     /// When there is no card at `index` (ids are only made by the state).
+    #[inline]
     fn index(&self, index: usize) -> &CardInstance {
         &self.chunks[index / CHUNK][index % CHUNK]
     }
@@ -140,6 +144,7 @@ impl Index<usize> for CardTable {
 impl IndexMut<usize> for CardTable {
     /// # Panics
     /// When there is no card at `index` (ids are only made by the state).
+    #[inline]
     fn index_mut(&mut self, index: usize) -> &mut CardInstance {
         let chunk = &mut Arc::make_mut(&mut self.chunks)[index / CHUNK];
         &mut Arc::make_mut(chunk)[index % CHUNK]
