@@ -410,6 +410,7 @@ mod tests {
     use rtg_core::{Mana, ManaType};
 
     use super::*;
+    use crate::test_decks::deck;
 
     fn card(id: &str, card_type: CardType, stats: (i32, i32)) -> Arc<CardDefinition> {
         let cost = match card_type {
@@ -422,16 +423,6 @@ mod tests {
                 .with_cost(cost)
                 .with_stats(stats.0, stats.1),
         )
-    }
-
-    fn deck(name: &str, list: &[(&Arc<CardDefinition>, usize)]) -> DeckList {
-        DeckList {
-            name: name.to_owned(),
-            cards: list
-                .iter()
-                .flat_map(|(def, n)| std::iter::repeat_n(Arc::clone(def), *n))
-                .collect(),
-        }
     }
 
     fn ids(deck: &DeckList) -> Vec<&str> {

@@ -48,6 +48,8 @@ mod seats;
 mod setup_template;
 mod simulate;
 mod stats;
+#[cfg(test)]
+mod test_decks;
 mod text;
 mod tournament;
 mod verdict;

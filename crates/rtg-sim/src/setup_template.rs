@@ -128,6 +128,7 @@ mod tests {
     use rtg_core::{CardType, Mana, ManaType};
 
     use super::*;
+    use crate::test_decks::deck;
 
     fn card(id: &str, card_type: CardType, power: i32) -> Arc<CardDefinition> {
         let mana = Mana::from_pairs([(ManaType::Fire, 1)]);
@@ -137,16 +138,6 @@ mod tests {
         } else {
             def
         })
-    }
-
-    fn deck(name: &str, cards: &[(&Arc<CardDefinition>, usize)]) -> DeckList {
-        DeckList {
-            name: name.to_owned(),
-            cards: cards
-                .iter()
-                .flat_map(|(def, n)| std::iter::repeat_n(Arc::clone(def), *n))
-                .collect(),
-        }
     }
 
     fn matchup() -> Matchup {
@@ -160,14 +151,21 @@ mod tests {
         .expect("the decks set up")
     }
 
+    fn setup(a_first: bool, seed: u64) -> GameSetup {
+        GameSetup {
+            a_first,
+            seed,
+            turn_limit: 30,
+            rules: RuleSet::default(),
+        }
+    }
+
     fn setups() -> impl Iterator<Item = GameSetup> {
         [true, false].into_iter().flat_map(|a_first| {
             [0, 7, u64::MAX].into_iter().flat_map(move |seed| {
                 RuleSet::ALL.into_iter().map(move |rules| GameSetup {
-                    a_first,
-                    seed,
-                    turn_limit: 30,
                     rules,
+                    ..setup(a_first, seed)
                 })
             })
         })
@@ -190,13 +188,7 @@ mod tests {
     #[test]
     fn a_matchup_changed_since_its_templates_were_built_sets_up_its_own_decks() {
         let m = matchup();
-        let first = GameSetup {
-            a_first: true,
-            seed: 3,
-            turn_limit: 30,
-            rules: RuleSet::default(),
-        };
-        unstarted_state(&m, &first).unwrap();
+        unstarted_state(&m, &setup(true, 3)).unwrap();
         let mut swapped = m.clone();
         swapped.decks.swap(0, 1);
         let mut renamed = m.clone();
@@ -213,13 +205,7 @@ mod tests {
     #[test]
     fn a_copy_of_a_template_shares_no_table_with_it() {
         let m = matchup();
-        let setup = GameSetup {
-            a_first: false,
-            seed: 1,
-            turn_limit: 30,
-            rules: RuleSet::default(),
-        };
-        let mut state = unstarted_state(&m, &setup).unwrap();
+        let mut state = unstarted_state(&m, &setup(false, 1)).unwrap();
         let template = m.templates.0.get().unwrap().as_ref().unwrap().states[1].clone();
         let mut events = Vec::new();
         rtg_rules::start_in_place(&mut state, [7, 7], &mut events).unwrap();
@@ -230,9 +216,8 @@ mod tests {
             build_from_scratch(
                 &m,
                 &GameSetup {
-                    seed: 0,
                     turn_limit: 0,
-                    ..setup
+                    ..setup(false, 0)
                 }
             )
             .unwrap()

@@ -418,7 +418,6 @@ impl HeuristicBot {
         // Their counterattack next turn: every creature of theirs against what stays home (what
         // can block then: not tapped now, since it untaps only at its own turn, and not barred
         // from blocking).
-        let their_power = their_total; // the same creatures as the race's
         let mine = view.battlefield(player).iter().copied().filter(|&c| {
             view.card(c).is_some_and(|c| {
                 c.creature && !c.attacked_this_turn && !c.tapped && !c.cannot_block()
@@ -445,7 +444,7 @@ impl HeuristicBot {
             // home can absorb (one attacker each, the biggest first).
             let staying = home.iter().filter(|&&c| c != attacker).count();
             let unblocked: i32 = theirs.iter().skip(staying).sum();
-            let would_die = !racing && their_power > 0 && unblocked >= view.health(player);
+            let would_die = !racing && their_total > 0 && unblocked >= view.health(player);
             if !would_die {
                 return Some(Action::DeclareAttack { player, attacker });
             }
