@@ -4,7 +4,7 @@
 use imbl::Vector;
 use rtg_core::{
     Applied, CardId, CardType, EffectContext, EffectError, Event, EventType, GameState, InstanceId,
-    Location, Mana, PendingChoice, Record, StatLine, Target, Technique, Zone,
+    Location, Mana, PendingChoice, PlayerId, Record, StatLine, Target, Technique, Zone,
 };
 
 use crate::builtin::Builtin;
@@ -54,19 +54,12 @@ pub fn run(
         BuiltinOp::BuffCard { attack, defense } | BuiltinOp::BuffAll { attack, defense } => {
             let attack = value(ctx, attack);
             let defense = value(ctx, defense);
-            let cards: Vec<_> = if kind == Builtin::BuffCard {
-                vec![card(kind, target)?]
+            let buffed = if kind == Builtin::BuffCard {
+                Buffed::One(card(kind, target)?)
             } else {
-                let p = player(kind, target)?;
-                ctx.state
-                    .player(p)
-                    .battlefield()
-                    .iter()
-                    .copied()
-                    .filter(|&id| ctx.state.def(id).is_creature())
-                    .collect()
+                Buffed::CreaturesOf(player(kind, target)?)
             };
-            let cards = apply_buff(ctx, cards, attack, defense);
+            let cards = apply_buff(ctx, buffed, attack, defense);
             Record::Buffs {
                 attack,
                 defense,
@@ -656,9 +649,18 @@ fn mana_event(
         .amount(i32::try_from(mana.total()).unwrap_or(i32::MAX))
 }
 
+/// The cards a buff changes.
+#[derive(Clone, Copy)]
+enum Buffed {
+    /// One card (`buff_card`).
+    One(InstanceId),
+    /// Every creature on the player's battlefield (`buff_all`).
+    CreaturesOf(PlayerId),
+}
+
 fn apply_buff(
     ctx: &mut EffectContext<'_>,
-    cards: impl IntoIterator<Item = rtg_core::InstanceId>,
+    buffed: Buffed,
     attack: i32,
     defense: i32,
 ) -> Vector<(rtg_core::InstanceId, u32, u32)> {
@@ -666,7 +668,23 @@ fn apply_buff(
     // PTG 0.9's `on_card_buff`, for each creature whose stats a non-zero buff changed; only in
     // games whose cards listen for it (see `Content::hears`).
     let heard = (attack != 0 || defense != 0) && ctx.state.content().hears(EventType::OnCardBuff);
-    for id in cards {
+    // The battlefield is read by position rather than collected into a list (an allocation per
+    // buff in the in-place step): a buff changes stats only, so no card enters or leaves it.
+    let count = match buffed {
+        Buffed::One(_) => 1,
+        Buffed::CreaturesOf(p) => ctx.state.player(p).battlefield().len(),
+    };
+    for at in 0..count {
+        let id = match buffed {
+            Buffed::One(id) => id,
+            Buffed::CreaturesOf(p) => {
+                let id = ctx.state.player(p).battlefield()[at];
+                if !ctx.state.def(id).is_creature() {
+                    continue;
+                }
+                id
+            }
+        };
         if !on_battlefield(ctx.state, id) {
             continue;
         }

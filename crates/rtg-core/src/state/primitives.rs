@@ -9,6 +9,10 @@ use crate::event::{Event, EventType, Target};
 use crate::ids::{DefIndex, InstanceId, PlayerId};
 use crate::state::{CardInstance, GameState, Listener, Location, PlayerState, StatLine};
 
+/// The room setup gives the lists of triggers waiting and of armed reversals (see
+/// [`GameState::create_deck`]).
+const LISTS_ROOM: usize = 8;
+
 impl GameState {
     /// A player's state, to change (copied first when an earlier state shares it).
     pub(crate) fn player_slot(&mut self, id: PlayerId) -> &mut PlayerState {
@@ -67,6 +71,13 @@ impl GameState {
         // Each attack is one creature's: no more attacks than cards in the decks.
         let attackers = self.combats.len() + room;
         self.combats.reserve(attackers);
+        // Triggers waiting and temporary effects armed for their reversal come and go a few at
+        // a time: room for a few of each. Without it their first item of each game allocated
+        // (two allocations, the list and its shared header), the last of the in-place step's;
+        // more room costs every game's setup a large allocation (callgrind, 200 greedy games:
+        // room for one per card of the decks cost 0.6% more instructions, this room 0.2%).
+        self.pending_triggers.reserve(LISTS_ROOM);
+        self.reversals.reserve(LISTS_ROOM);
         ids
     }
 
