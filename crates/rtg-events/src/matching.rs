@@ -1,7 +1,8 @@
 //! Which triggered alterations an event fires.
 
 use rtg_core::{
-    AbilityType, AlterationData, Event, EventType, GameState, InstanceId, PlayerId, TriggerOwner,
+    AbilityType, AlterationData, Event, EventType, GameState, InstanceId, Listener, PlayerId,
+    TriggerOwner,
 };
 
 /// True when an event passes an alteration's filters, for a source card with this controller.
@@ -50,29 +51,30 @@ pub fn active_trigger_sources(
 ) -> Vec<InstanceId> {
     let mut sources = Vec::new();
     trigger_sources(state, resolving, left, &mut sources);
-    sources
+    sources.into_iter().map(|source| source.card).collect()
 }
 
-/// Fills `sources` as [`active_trigger_sources`] lists them, and returns the events any of them
-/// listens for (as [`EventType::bit`]s).
+/// Fills `sources` as [`active_trigger_sources`] lists them, each with the events it listens
+/// for (as [`EventType::bit`]s, so that matching an event skips the sources deaf to it without
+/// reading their cards), and returns the events any of them listens for.
 pub(crate) fn trigger_sources(
     state: &GameState,
     resolving: Option<InstanceId>,
     left: &[InstanceId],
-    sources: &mut Vec<InstanceId>,
+    sources: &mut Vec<Listener>,
 ) -> u32 {
     sources.clear();
     let mut listened = 0u32;
     for player in [state.active(), state.active().opponent()] {
         for listener in state.player(player).listeners() {
-            sources.push(listener.card);
+            sources.push(*listener);
             listened |= listener.events;
         }
     }
-    let mut add = |id: InstanceId, sources: &mut Vec<InstanceId>| {
-        let events = state.content().trigger_mask(state.card(id).def);
+    let mut add = |card: InstanceId, sources: &mut Vec<Listener>| {
+        let events = state.content().trigger_mask(state.card(card).def);
         if events != 0 {
-            sources.push(id);
+            sources.push(Listener { card, events });
             listened |= events;
         }
     };
@@ -80,7 +82,7 @@ pub(crate) fn trigger_sources(
         add(spell, sources);
     }
     for &id in left {
-        if !state.card(id).on_battlefield() && !sources.contains(&id) {
+        if !state.card(id).on_battlefield() && !sources.iter().any(|source| source.card == id) {
             add(id, sources);
         }
     }

@@ -4,7 +4,7 @@ use std::collections::VecDeque;
 
 use rtg_core::{
     AlterationRef, Applied, ArmedReversal, EffectContext, EffectError, Event, EventType, GameState,
-    InstanceId, PendingTrigger, PlayerId, Record, Scope, Target, TargetSpec,
+    InstanceId, Listener, PendingTrigger, PlayerId, Record, Scope, Target, TargetSpec,
 };
 use thiserror::Error;
 
@@ -88,7 +88,7 @@ pub struct Scratch {
     resolving: Option<InstanceId>,
     departed: Vec<crate::matching::Departed>,
     left: Vec<InstanceId>,
-    sources: Vec<InstanceId>,
+    sources: Vec<Listener>,
     fired: Vec<(InstanceId, u16, u16)>,
     alterations: Vec<AlterationRef>,
     picked: Vec<usize>,
@@ -537,7 +537,11 @@ fn match_batch(state: &mut GameState, scratch: &mut Scratch, log: &[Event], from
     }
     for (index, event) in batch.iter().enumerate() {
         scratch.fired.clear();
-        for &card in &scratch.sources {
+        let kind = event.kind.bit();
+        for &Listener { card, events } in &scratch.sources {
+            if events & kind == 0 {
+                continue;
+            }
             for_each_match(
                 state,
                 scratch.resolving,
