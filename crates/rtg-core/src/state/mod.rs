@@ -1,5 +1,9 @@
-//! The game state: everything a game is at one moment, in persistent collections so that a copy
-//! is cheap and old states stay valid.
+//! The game state: everything a game is at one moment, laid out so that a clone is a few
+//! reference counts and a change copies only the part it changes (an old state stays valid).
+//! The content is shared by every state of a game; the card table is chunks of 16 cards behind
+//! reference counts ([`CardTable`]); each player is behind its own count; the zones and the
+//! game-wide lists are [`SharedVec`]s, copied whole on the first change to a shared one; the
+//! rest is plain values. docs/architecture.md ("The state's layout") has the costs.
 //!
 //! The primitives here (moving a card, dealing damage, drawing, the state-based checks) keep the
 //! state's invariants: every card instance is in exactly one place, and each records the events
@@ -44,8 +48,11 @@ use crate::ids::{DefIndex, InstanceId, PlayerId};
 use crate::mana::{Mana, ManaPool};
 use crate::rng::GameRng;
 
-/// Everything a game is at one moment. Cheap to clone: the collections are persistent and share
-/// structure, so a history of states costs little and an old state is never changed.
+/// Everything a game is at one moment. Cheap to clone: a clone copies this small value and
+/// counts one more reference to the content, each player, the card table and each list not
+/// empty; the first write to a shared part copies that part only (one chunk of the card table,
+/// one player, one list), so a history of states costs little and an old state is never
+/// changed.
 #[derive(Clone, PartialEq)]
 pub struct GameState {
     content: SharedContent,
