@@ -14,6 +14,8 @@ use crate::util::project_root;
 /// `rtg-core < rtg-effects < rtg-events < rtg-combat < rtg-rules`; `rtg-yaml` sits on the data
 /// and the effects; the scenario runner and the simulator use the engine; the viewer uses the simulator; `rtg` is the facade
 /// over everything; `rtg-cli` sees only the facade, and `rtg-py` the facade and the CLI.
+/// `rtg-testkit`, the tests' helpers, sits on the engine, rtg-yaml and the simulator, and is a
+/// dev-dependency only.
 pub(crate) const LAYERS: &[(&str, &[&str])] = &[
     ("rtg-core", &[]),
     ("rtg-effects", &["rtg-core"]),
@@ -89,6 +91,21 @@ pub(crate) const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     ("rtg-cli", &["rtg"]),
+    // The shared test helpers: every crate's dev-dependency, never a normal one. It builds
+    // positions with the engine, loads content with rtg-yaml and the bundled matchup with the
+    // simulator.
+    (
+        "rtg-testkit",
+        &[
+            "rtg-core",
+            "rtg-effects",
+            "rtg-events",
+            "rtg-combat",
+            "rtg-rules",
+            "rtg-yaml",
+            "rtg-sim",
+        ],
+    ),
     // The Python package runs the command line itself as its `rtg` console command.
     ("rtg-py", &["rtg", "rtg-cli"]),
 ];

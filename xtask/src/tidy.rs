@@ -250,7 +250,7 @@ fn no_hash_collections_in_engine() {
                             number,
                             &format!(
                                 "`{needle}` in an engine crate: use BTreeMap/BTreeSet or \
-                                 imbl's OrdMap/OrdSet/Vector, whose order is deterministic"
+                                 a sorted Vec, whose order is deterministic"
                             ),
                         ));
                     }
@@ -266,7 +266,7 @@ fn no_hash_collections_in_engine() {
 // ---------------------------------------------------------------------------------------------
 
 /// The folders of the checked crates: every `crates/*` with a manifest, then `xtask`.
-fn crate_dirs() -> Vec<PathBuf> {
+pub(crate) fn crate_dirs() -> Vec<PathBuf> {
     let root = project_root();
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(root.join("crates"))
         .map(|entries| {

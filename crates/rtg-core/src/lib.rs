@@ -3,9 +3,10 @@
 //! The data of rtg, an engine for MTG-like card games: card definitions and their abilities,
 //! mana, events, and the [`GameState`] — everything a game is at one moment.
 //!
-//! The central design choice: a game state is a *value*. Its collections are persistent
-//! ([`imbl`]), so cloning one is cheap and shares structure with the original; the engine
-//! computes each new state from an old one and never changes the old one. Randomness lives in
+//! The central design choice: a game state is a *value*. Its parts sit behind reference counts
+//! (a chunked card table, each player, short lists copied on their first change), so cloning
+//! one is cheap and shares them with the original; the engine computes each new state from an
+//! old one and never changes the old one. Randomness lives in
 //! the state too ([`GameRng`]), so a state and the actions applied to it determine everything.
 //!
 //! This crate holds data and the primitives that keep its invariants (a card is in exactly one

@@ -78,10 +78,16 @@ pub enum TriggerStage {
 /// queued item (contract 13). Passed in because they belong to `rtg-rules`, above this crate.
 pub type Checks = fn(&mut GameState, &mut Vec<Event>, &mut Scratch);
 
-/// The working memory of one step: the resolution queue, the spell being resolved and the lists
-/// the trigger matcher fills. Always empty when a step returns, so it is not part of the game:
-/// the caller owns it and may reuse it for every step, so that a step allocates nothing once
-/// the lists have grown to a game's needs.
+/// The working memory of a step: the resolution queue, the spell being resolved and the lists
+/// the trigger matcher and the checks fill. It is not part of the game: [`Scratch::begin`]
+/// empties what a step works with (a step that succeeds leaves the queue and the resolving slot
+/// empty anyway; a refused one may leave items behind), so a step's outcome never depends on
+/// the scratch it is given. The caller owns it and may reuse it for every step: the lists keep
+/// their memory, so a step allocates nothing once they have grown to a game's needs.
+///
+/// Two things outlast a step, for the caller to read: the triggered abilities it fired and
+/// resolved ([`Scratch::trigger_uses`], until the next step begins), and a count of the
+/// matcher's work since the scratch was made ([`Scratch::reversals_examined`]).
 #[derive(Clone, Debug, Default)]
 pub struct Scratch {
     queue: VecDeque<QueuedEffect>,

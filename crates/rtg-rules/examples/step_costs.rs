@@ -16,8 +16,7 @@ use std::time::Instant;
 use rtg_rules::{Scratch, apply, step};
 use rtg_sim::{SimConfig, initial_state, play_game};
 
-#[path = "../../rtg-sim/examples/support/bundled.rs"]
-mod bundled;
+use rtg_testkit::bundled;
 fn main() {
     let games: u64 = std::env::args()
         .nth(1)

@@ -15,8 +15,7 @@ use rtg_core::GameRng;
 use rtg_rules::{Action, PlayerView};
 use rtg_sim::{Bot, BotRegistry, BotSpec, SimConfig, play_game_with};
 
-#[path = "support/bundled.rs"]
-mod bundled;
+use rtg_testkit::bundled;
 
 /// A bot that times another.
 struct Timed<'a> {

@@ -15,8 +15,7 @@
 
 use rtg_sim::{BotRegistry, GameEnd, Side, SimConfig, play_game_with};
 
-#[path = "support/bundled.rs"]
-mod bundled;
+use rtg_testkit::bundled;
 fn main() {
     let games: u64 = std::env::args()
         .nth(1)

@@ -13,8 +13,7 @@ fn resident_bytes() -> Option<u64> {
     Some(pages * 4096)
 }
 
-#[path = "support/bundled.rs"]
-mod bundled;
+use rtg_testkit::bundled;
 fn main() {
     let matchup = bundled::aggro_vs_midrange();
     let games = 500u64;

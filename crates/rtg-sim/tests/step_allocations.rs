@@ -11,8 +11,7 @@
 use rtg_rules::{Scratch, step};
 use rtg_sim::{SimConfig, initial_state, play_game};
 
-#[path = "../examples/support/bundled.rs"]
-mod bundled;
+use rtg_testkit::bundled;
 
 #[test]
 fn in_place_steps_of_greedy_games_allocate_nothing_after_setup() {

@@ -38,21 +38,40 @@
 //! assert_eq!(refused.unwrap_err().kind(), "mana_already_played");
 //! assert_eq!(game.state(), &before);
 //! ```
+//!
+//! ## What the API leaves out
+//!
+//! Each item has one path, and the engine's internals are not re-exported (the list buffers
+//! combat reuses, the damage assignment into a kept list, the digest's hasher): a test in
+//! `xtask/src/facade.rs` checks both.
+//!
+//! [`GameState`]'s raw mutators are hidden from this documentation: the setters of the phase,
+//! turn, status and rules, the queues' `*_mut` accessors, [`GameState`]'s `card_mut` and
+//! `player_mut`, the setup-time card creation and the like. They are how the engine crates move
+//! a game on, and they keep none of the state's invariants by themselves (a card's location,
+//! the turn order, the digest of a recorded game). They stay callable, because the engine's
+//! crates are separate crates and `GameState` is one type, but they are no part of the API:
+//! change a game through [`apply`] and [`step`], build a position with [`PositionBuilder`],
+//! and write an effect with the primitives that keep the invariants (`move_card`, `destroy`,
+//! `draw`, `damage_card`, `damage_player`, `heal_player`, `create_token`, ...) and
+//! [`GameState::rng_mut`] for randomness. Hiding them (`#[doc(hidden)]` in rtg-core) was the
+//! least invasive way: a sealed or `raw` module would have changed every call in the engine.
 
-/// The data of a game. Internals stay out: the digest's hasher (`rtg_core::Fnv64`) and the
-/// listener index's entries are reachable from `rtg-core` for the crates that need them.
+/// The data of a game. Internals stay out: the digest's hasher (`rtg_core::Fnv64`), the listener
+/// index's entries and the combat's reused buffers (`rtg_core::CombatBuffers`) are reachable from
+/// `rtg-core` for the crates that need them.
 pub use rtg_core::{
     AbilityType, AbilityUse, Aim, AlterationData, AlterationRef, Amount, Applied, ArmedReversal,
     CardAbility, CardDefinition, CardId, CardInstance, CardSetup, CardTable, CardType, Cards,
-    Combat, CombatBuffers, CompareOp, Condition, ConditionError, Content, DefIndex,
-    DefinitionTable, Delay, DuplicateEffect, EffectContext, EffectError, EffectHandler,
-    EffectRegistry, EffectSpec, Event, EventType, Expr, GameRng, GameState, GameStatus, HAND_LIMIT,
-    InstanceId, Location, MAX_AMOUNT, MAX_COUNT, Mana, ManaCost, ManaPool, ManaRequirement,
-    ManaType, Operand, ParamKind, ParamSpec, ParamValue, Params, PendingChoice, PendingTrigger,
-    PermanentSetup, Phase, PlayerId, PlayerState, PositionBuilder, Record, RuleSet,
-    STARTING_HEALTH, Scope, SetupError, StatLine, TableError, Target, TargetKind, TargetSpec,
-    Technique, TechniqueSet, TextValues, TriggerOwner, VARIABLES, VarType, Variable, VariableArgs,
-    VariableParam, VariableParamKind, VariableSpec, Zone, ZoneOwner,
+    Combat, CompareOp, Condition, ConditionError, Content, DefIndex, DefinitionTable, Delay,
+    DuplicateEffect, EffectContext, EffectError, EffectHandler, EffectRegistry, EffectSpec, Event,
+    EventType, Expr, GameRng, GameState, GameStatus, HAND_LIMIT, InstanceId, Location, MAX_AMOUNT,
+    MAX_COUNT, Mana, ManaCost, ManaPool, ManaRequirement, ManaType, Operand, ParamKind, ParamSpec,
+    ParamValue, Params, PendingChoice, PendingTrigger, PermanentSetup, Phase, PlayerId,
+    PlayerState, PositionBuilder, Record, RuleSet, STARTING_HEALTH, Scope, SetupError, StatLine,
+    TableError, Target, TargetKind, TargetSpec, Technique, TechniqueSet, TextValues, TriggerOwner,
+    VARIABLES, VarType, Variable, VariableArgs, VariableParam, VariableParamKind, VariableSpec,
+    Zone, ZoneOwner,
 };
 
 pub use rtg_effects::{Builtin, BuiltinEffect, builtin_registry};
@@ -63,9 +82,9 @@ pub use rtg_events::{
 };
 
 pub use rtg_combat::{
-    AttackRefusal, BlockRefusal, assign_damage, assign_damage_into, can_attack, can_block,
-    can_block_card, has_deathtouch, has_flying, has_haste, has_reach, has_trample, legal_attackers,
-    legal_blockers, lethal_damage,
+    AttackRefusal, BlockRefusal, assign_damage, can_attack, can_block, can_block_card,
+    has_deathtouch, has_flying, has_haste, has_reach, has_trample, legal_attackers, legal_blockers,
+    lethal_damage,
 };
 
 pub use rtg_rules::{

@@ -2,7 +2,6 @@
 
 mod blocker_order;
 mod combat;
-mod prelude;
-// The engine's shared positions and cards, one file for every crate's tests.
-#[path = "../../../rtg-rules/tests/it/positions.rs"]
-mod support;
+
+// The workspace's shared test helpers: the engine's names and its positions built in Rust.
+use rtg_testkit::{positions as support, prelude};

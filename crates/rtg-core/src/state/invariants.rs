@@ -6,6 +6,7 @@ use crate::state::{GameState, GameStatus, Location};
 
 impl GameState {
     /// Ends the game as a draw (the turn limit).
+    #[doc(hidden)]
     pub fn declare_draw(&mut self) {
         if self.status == GameStatus::Ongoing {
             self.status = GameStatus::Draw;

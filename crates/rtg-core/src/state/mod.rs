@@ -1,5 +1,9 @@
-//! The game state: everything a game is at one moment, in persistent collections so that a copy
-//! is cheap and old states stay valid.
+//! The game state: everything a game is at one moment, laid out so that a clone is a few
+//! reference counts and a change copies only the part it changes (an old state stays valid).
+//! The content is shared by every state of a game; the card table is chunks of 16 cards behind
+//! reference counts ([`CardTable`]); each player is behind its own count; the zones and the
+//! game-wide lists are [`SharedVec`]s, copied whole on the first change to a shared one; the
+//! rest is plain values. docs/architecture.md ("The state's layout") has the costs.
 //!
 //! The primitives here (moving a card, dealing damage, drawing, the state-based checks) keep the
 //! state's invariants: every card instance is in exactly one place, and each records the events
@@ -44,8 +48,11 @@ use crate::ids::{DefIndex, InstanceId, PlayerId};
 use crate::mana::{Mana, ManaPool};
 use crate::rng::GameRng;
 
-/// Everything a game is at one moment. Cheap to clone: the collections are persistent and share
-/// structure, so a history of states costs little and an old state is never changed.
+/// Everything a game is at one moment. Cheap to clone: a clone copies this small value and
+/// counts one more reference to the content, each player, the card table and each list not
+/// empty; the first write to a shared part copies that part only (one chunk of the card table,
+/// one player, one list), so a history of states costs little and an old state is never
+/// changed.
 #[derive(Clone, PartialEq)]
 pub struct GameState {
     content: SharedContent,
@@ -148,6 +155,7 @@ impl GameState {
     }
 
     /// Sets the base rules (a game's setup does, before its first turn).
+    #[doc(hidden)]
     pub fn set_rules(&mut self, rules: RuleSet) {
         self.rules = rules;
     }
@@ -158,6 +166,7 @@ impl GameState {
     }
 
     /// The choices waiting, to add and resolve them.
+    #[doc(hidden)]
     pub fn pending_choices_mut(&mut self) -> &mut SharedVec<PendingChoice> {
         &mut self.pending_choices
     }
@@ -182,6 +191,7 @@ impl GameState {
     }
 
     /// Counts one use of the card's ability this turn.
+    #[doc(hidden)]
     pub fn count_use(&mut self, card: InstanceId, ability: u16) {
         let turn = self.turn;
         // Counts of earlier turns mean nothing now: drop them while here.
@@ -209,6 +219,7 @@ impl GameState {
 
     /// Records who attacked in the combat just resolved (`None`: nobody), when some card of the
     /// game reads it.
+    #[doc(hidden)]
     pub fn set_last_attacker(&mut self, attacker: Option<PlayerId>) {
         if self.content.tracks_last_attacker() {
             self.last_attacker = attacker;
@@ -216,6 +227,7 @@ impl GameState {
     }
 
     /// Taps or untaps a permanent; returns whether that changed it.
+    #[doc(hidden)]
     pub fn set_tapped(&mut self, id: InstanceId, tapped: bool) -> bool {
         if self.cards[id.index()].tapped == tapped {
             return false;
@@ -260,12 +272,14 @@ impl GameState {
     }
 
     /// The delayed effects waiting, to set, count down and cancel them.
+    #[doc(hidden)]
     pub fn delays_mut(&mut self) -> &mut SharedVec<Delay> {
         &mut self.delays
     }
 
     /// A fresh id for a delay: handed out in order, never reused within a game (they wrap only
     /// after four billion delays).
+    #[doc(hidden)]
     pub fn next_delay_id(&mut self) -> u32 {
         let id = self.next_delay_id;
         self.next_delay_id = self.next_delay_id.wrapping_add(1);
@@ -289,50 +303,59 @@ impl GameState {
 
     /// Moves the game to `phase` of the current turn. The rules engine's phase machine calls it;
     /// it runs nothing that entering the phase implies.
+    #[doc(hidden)]
     pub fn set_phase(&mut self, phase: Phase) {
         self.phase = phase;
     }
 
     /// Hands the turn to the other player and counts it. Like [`GameState::set_phase`], it only
     /// records the fact: the rules engine runs the new turn's draw phase.
+    #[doc(hidden)]
     pub fn pass_turn(&mut self) {
         self.turn = self.turn.saturating_add(1);
         self.active = self.active.opponent();
     }
 
     /// Sets whose turn it is and the turn counter, as a game's setup does before its first turn.
+    #[doc(hidden)]
     pub fn set_turn(&mut self, active: PlayerId, turn: u32) {
         self.active = active;
         self.turn = turn;
     }
 
     /// Records how the game stands (the rules engine's victory check decides it).
+    #[doc(hidden)]
     pub fn set_status(&mut self, status: GameStatus) {
         self.status = status;
     }
 
     /// Sets the turn limit (see [`GameState::turn_limit`]).
+    #[doc(hidden)]
     pub fn set_turn_limit(&mut self, limit: Option<u32>) {
         self.turn_limit = limit;
     }
 
     /// The attacks of this turn, to declare, block and end them.
+    #[doc(hidden)]
     pub fn combats_mut(&mut self) -> &mut SharedVec<Combat> {
         &mut self.combats
     }
 
     /// The triggers waiting for a target, to queue and resolve them.
+    #[doc(hidden)]
     pub fn pending_triggers_mut(&mut self) -> &mut SharedVec<PendingTrigger> {
         &mut self.pending_triggers
     }
 
     /// The armed reversals, to arm and fire them.
+    #[doc(hidden)]
     pub fn reversals_mut(&mut self) -> &mut SharedVec<ArmedReversal> {
         &mut self.reversals
     }
 
     /// A fresh id for an armed reversal: ids are handed out in order and never reused within a
     /// game (they wrap only after four billion reversals).
+    #[doc(hidden)]
     pub fn next_reversal_id(&mut self) -> u32 {
         let id = self.next_reversal_id;
         self.next_reversal_id = self.next_reversal_id.wrapping_add(1);
@@ -363,6 +386,7 @@ impl GameState {
     ///
     /// # Panics
     /// When `id` is no seat ([`PlayerId::is_seat`]).
+    #[doc(hidden)]
     pub fn player_mut(&mut self, id: PlayerId) -> &mut PlayerState {
         Arc::make_mut(&mut self.players[id.index()])
     }
@@ -403,6 +427,7 @@ impl GameState {
     /// A change made from outside a step (a test setting damage by hand) is seen by the next
     /// step's state-based checks only once that step runs an effect, deals damage or brings a
     /// creature in: build positions with [`crate::PositionBuilder`], which refuses dead ones.
+    #[doc(hidden)]
     #[inline]
     pub fn card_mut(&mut self, id: InstanceId) -> &mut CardInstance {
         &mut self.cards[id.index()]
@@ -426,7 +451,7 @@ impl GameState {
         self.card(id).has(technique)
     }
 
-    /// The random generator.
+    /// The random generator: the only source of randomness an effect may use.
     pub fn rng_mut(&mut self) -> &mut GameRng {
         &mut self.rng
     }
@@ -437,6 +462,7 @@ impl GameState {
     }
 
     /// Reseeds the random generator.
+    #[doc(hidden)]
     pub fn reseed(&mut self, seed: u64) {
         self.rng = GameRng::seeded(seed);
     }

@@ -21,6 +21,7 @@ impl GameState {
 
     /// Creates a new card instance at the end of a zone (the bottom of a deck), with no events.
     /// Used to set up positions; effects use [`GameState::create_token`].
+    #[doc(hidden)]
     pub fn create_card(&mut self, def: DefIndex, owner: PlayerId, zone: Zone) -> InstanceId {
         let id = InstanceId(self.cards.len() as u32);
         let printed = self.content.definitions.get(def);
@@ -40,6 +41,7 @@ impl GameState {
 
     /// Creates a player's deck in one go: new instances of `defs`, top first, at the end of the
     /// card table, with no events. The same as [`GameState::create_card`] for each, faster.
+    #[doc(hidden)]
     pub fn create_deck(&mut self, owner: PlayerId, defs: &[DefIndex]) -> Vec<InstanceId> {
         let first = self.cards.len() as u32;
         let ids: Vec<InstanceId> = (0..defs.len() as u32)
@@ -83,6 +85,7 @@ impl GameState {
 
     /// Sets a creature's summoning sickness and attacked flags (no effect on its stats, so the
     /// state-based checks need not look again).
+    #[doc(hidden)]
     pub fn set_flags(&mut self, id: InstanceId, summoning_sick: bool, attacked_this_turn: bool) {
         let card = &self.cards[id.index()];
         // Most turn starts find the flags already clear: reading first spares the write, which
@@ -98,6 +101,7 @@ impl GameState {
     /// Readies a permanent as its controller's turn begins: no longer summoning sick, not
     /// attacked, untapped. One read when nothing is to change (the common case), so that the
     /// write's copy of a shared chunk of the card table happens only when needed.
+    #[doc(hidden)]
     pub fn ready(&mut self, id: InstanceId) {
         let card = &self.cards[id.index()];
         if !(card.summoning_sick || card.attacked_this_turn || card.tapped) {
@@ -299,6 +303,7 @@ impl GameState {
     }
 
     /// A new, game-wide unique stat epoch.
+    #[doc(hidden)]
     pub fn fresh_epoch(&mut self) -> u32 {
         self.last_epoch = self.last_epoch.wrapping_add(1);
         self.last_epoch
@@ -306,6 +311,7 @@ impl GameState {
 
     /// Moves a spell from its owner's hand to the resolving slot (no event: nothing listens for
     /// a card leaving a hand).
+    #[doc(hidden)]
     pub fn start_resolving(&mut self, id: InstanceId) {
         self.take_out(id);
         self.cards[id.index()].location = Location::Resolving;
@@ -323,6 +329,7 @@ impl GameState {
     /// first), each card's location following. For sampling what a player cannot see (a
     /// determinization): the two lists must hold exactly the cards of that player's hand and
     /// deck now, in any arrangement, or the state's invariants break.
+    #[doc(hidden)]
     pub fn redeal_hidden(&mut self, player: PlayerId, hand: &[InstanceId], deck: &[InstanceId]) {
         debug_assert_eq!(
             hand.len() + deck.len(),

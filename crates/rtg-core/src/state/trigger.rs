@@ -42,7 +42,7 @@ pub struct ArmedReversal {
 /// at 0 it is removed and applied to its target.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Delay {
-    /// Unique within the game, handed out in order ([`crate::GameState::next_delay_id`]).
+    /// Unique within the game, handed out in order (by the state, never reused).
     pub id: u32,
     /// The alteration that set it (its source card is the delay's source).
     pub alteration: AlterationRef,

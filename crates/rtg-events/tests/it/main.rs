@@ -2,10 +2,7 @@
 
 mod events;
 mod language;
-// The engine crates' names, as rtg-combat's tests import them (the same crates below rtg-rules).
-#[path = "../../../rtg-combat/tests/it/prelude.rs"]
-mod prelude;
-// The engine's shared positions and cards, one file for every crate's tests.
-#[path = "../../../rtg-rules/tests/it/positions.rs"]
-mod support;
+
+// The workspace's shared test helpers: the engine's names and its positions built in Rust.
+use rtg_testkit::{positions as support, prelude};
 mod triggers;

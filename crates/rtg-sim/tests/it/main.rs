@@ -1,8 +1,7 @@
 //! Integration tests of bots, batches, shards and replays.
 
-// The rules engine's varied test deck: the same cards, one definition.
-#[path = "../../../rtg-rules/tests/it/support.rs"]
-mod support;
+// The workspace's shared test cards: the varied sample deck and PTG 0.9's language deck.
+use rtg_testkit::{cards as support, language_deck};
 
 mod bots;
 mod card_impacts;
@@ -11,7 +10,6 @@ mod carried;
 mod cmd_bots;
 mod end_reasons;
 mod language;
-mod language_deck;
 mod long_names;
 mod reports;
 mod rules;

@@ -7,13 +7,8 @@ use rtg_core::{Event, EventType, GameState, Target};
 use rtg_sim::{BotSpec, DeckList, Matchup, Replay, SimConfig, play_game_observed};
 use rtg_view::{Board, Names, Narrated, Timeline, narrate, page};
 
-// The rules engine's cards built in Rust, and the deck of PTG 0.9's language of rtg-sim's tests.
-#[path = "../../../rtg-rules/tests/it/support.rs"]
-#[allow(dead_code)]
-mod support;
-
-#[path = "../../../rtg-sim/tests/it/language_deck.rs"]
-mod language_deck;
+// The workspace's shared deck of PTG 0.9's language, built in Rust.
+use rtg_testkit::language_deck;
 
 mod delays;
 mod language;

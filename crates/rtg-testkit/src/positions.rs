@@ -1,25 +1,28 @@
 //! Building cards and positions in Rust for the integration tests, and small helpers to apply
 //! actions and read events.
 
-#![allow(dead_code)]
-
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::prelude::*;
 
-pub(crate) const P0: PlayerId = PlayerId(0);
-pub(crate) const P1: PlayerId = PlayerId(1);
+/// The first seat (alice in [`pos`]).
+pub const P0: PlayerId = PlayerId(0);
+/// The second seat (bob in [`pos`]).
+pub const P1: PlayerId = PlayerId(1);
 
-pub(crate) fn mana(pairs: &[(ManaType, u32)]) -> Mana {
+/// A mana amount from `(type, count)` pairs.
+pub fn mana(pairs: &[(ManaType, u32)]) -> Mana {
     Mana::from_pairs(pairs.iter().copied())
 }
 
-pub(crate) fn creature(id: &str, attack: i32, defense: i32) -> CardDefinition {
+/// A vanilla creature named after its id, free to cast.
+pub fn creature(id: &str, attack: i32, defense: i32) -> CardDefinition {
     CardDefinition::vanilla(id, id, CardType::Creature).with_stats(attack, defense)
 }
 
-pub(crate) fn spell(id: &str, alterations: Vec<AlterationData>) -> CardDefinition {
+/// A free spell named after its id whose one activated ability makes these alterations.
+pub fn spell(id: &str, alterations: Vec<AlterationData>) -> CardDefinition {
     CardDefinition::vanilla(id, id, CardType::Spell).with_ability(ability(
         AbilityType::Activated,
         Mana::EMPTY,
@@ -27,15 +30,13 @@ pub(crate) fn spell(id: &str, alterations: Vec<AlterationData>) -> CardDefinitio
     ))
 }
 
-pub(crate) fn basic_mana(id: &str, kind: ManaType) -> CardDefinition {
+/// A mana card named after its id that gives one mana of `kind`.
+pub fn basic_mana(id: &str, kind: ManaType) -> CardDefinition {
     CardDefinition::vanilla(id, id, CardType::Mana).with_cost(mana(&[(kind, 1)]))
 }
 
-pub(crate) fn alt(
-    effect: &str,
-    target: TargetSpec,
-    params: &[(&str, ParamValue)],
-) -> AlterationData {
+/// An alteration of `effect` on `target` with these parameters (no defaults filled in).
+pub fn alt(effect: &str, target: TargetSpec, params: &[(&str, ParamValue)]) -> AlterationData {
     let mut alt = AlterationData::new(effect, target);
     for (name, value) in params {
         alt.params.insert(name, value.clone());
@@ -44,12 +45,13 @@ pub(crate) fn alt(
 }
 
 /// An alteration that starts on `event`.
-pub(crate) fn on(event: EventType, mut alteration: AlterationData) -> AlterationData {
+pub fn on(event: EventType, mut alteration: AlterationData) -> AlterationData {
     alteration.start_trigger = Some(event);
     alteration
 }
 
-pub(crate) fn ability(
+/// An ability named "ability" of this type, cost and alterations, with no activation limit.
+pub fn ability(
     ability_type: AbilityType,
     cost: Mana,
     alterations: Vec<AlterationData>,
@@ -64,24 +66,28 @@ pub(crate) fn ability(
     }
 }
 
-pub(crate) fn triggered(alterations: Vec<AlterationData>) -> CardAbility {
+/// A free triggered ability.
+pub fn triggered(alterations: Vec<AlterationData>) -> CardAbility {
     ability(AbilityType::Triggered, Mana::EMPTY, alterations)
 }
 
-pub(crate) fn activated(cost: Mana, alterations: Vec<AlterationData>) -> CardAbility {
+/// An activated ability of this cost.
+pub fn activated(cost: Mana, alterations: Vec<AlterationData>) -> CardAbility {
     ability(AbilityType::Activated, cost, alterations)
 }
 
-pub(crate) fn int(n: i32) -> ParamValue {
+/// An integer parameter.
+pub fn int(n: i32) -> ParamValue {
     ParamValue::Int(n)
 }
 
-pub(crate) fn amount(n: i32) -> ParamValue {
+/// A fixed amount parameter.
+pub fn amount(n: i32) -> ParamValue {
     ParamValue::Amount(Amount::Fixed(n))
 }
 
 /// Default parameters of built-in effects, as the loader would fill them in.
-pub(crate) fn with_defaults(mut alteration: AlterationData) -> AlterationData {
+pub fn with_defaults(mut alteration: AlterationData) -> AlterationData {
     let spec = builtin_registry()
         .get(&alteration.effect)
         .map(|h| h.spec().clone())
@@ -95,19 +101,21 @@ pub(crate) fn with_defaults(mut alteration: AlterationData) -> AlterationData {
 }
 
 /// A position under construction, with named cards.
-pub(crate) struct Pos {
-    pub(crate) builder: PositionBuilder,
-    pub(crate) names: BTreeMap<String, InstanceId>,
+pub struct Pos {
+    /// The position, as the core builds it.
+    pub builder: PositionBuilder,
+    /// Cards named by the test, for its own lookups.
+    pub names: BTreeMap<String, InstanceId>,
 }
 
 /// A position with these cards in its content (plus any templates they mention), seat 0 active in
 /// the main phase of turn 1, both players at 20.
-pub(crate) fn pos(cards: Vec<CardDefinition>) -> Pos {
+pub fn pos(cards: Vec<CardDefinition>) -> Pos {
     pos_with(cards, builtin_registry())
 }
 
 /// Like [`pos`] with a registry of one's own.
-pub(crate) fn pos_with(cards: Vec<CardDefinition>, registry: EffectRegistry) -> Pos {
+pub fn pos_with(cards: Vec<CardDefinition>, registry: EffectRegistry) -> Pos {
     let cards: Vec<Arc<CardDefinition>> = cards
         .into_iter()
         .map(|mut c| {
@@ -134,19 +142,19 @@ pub(crate) fn pos_with(cards: Vec<CardDefinition>, registry: EffectRegistry) -> 
 
 impl Pos {
     /// Adds a card to a zone (deck: listed top first) and returns its id.
-    pub(crate) fn add(&mut self, player: PlayerId, zone: Zone, card: &str) -> InstanceId {
+    pub fn add(&mut self, player: PlayerId, zone: Zone, card: &str) -> InstanceId {
         self.builder
             .add_card(player, zone, card)
             .expect("known card")
     }
 
     /// Adds a creature on the battlefield that is not summoning sick.
-    pub(crate) fn field(&mut self, player: PlayerId, card: &str) -> InstanceId {
+    pub fn field(&mut self, player: PlayerId, card: &str) -> InstanceId {
         self.add(player, Zone::Battlefield, card)
     }
 
     /// Adds cards to a zone.
-    pub(crate) fn many(
+    pub fn many(
         &mut self,
         player: PlayerId,
         zone: Zone,
@@ -156,28 +164,32 @@ impl Pos {
         (0..count).map(|_| self.add(player, zone, card)).collect()
     }
 
-    pub(crate) fn pool(&mut self, player: PlayerId, pool: Mana) -> &mut Self {
+    /// Sets a player's mana pool.
+    pub fn pool(&mut self, player: PlayerId, pool: Mana) -> &mut Self {
         self.builder.pool(player, pool);
         self
     }
 
-    pub(crate) fn phase(&mut self, phase: Phase) -> &mut Self {
+    /// Sets the phase.
+    pub fn phase(&mut self, phase: Phase) -> &mut Self {
         self.builder.phase(phase);
         self
     }
 
-    pub(crate) fn setup(&mut self, id: InstanceId, setup: CardSetup) -> &mut Self {
+    /// Sets a card's counters and flags (damage, buffs, tapped...).
+    pub fn setup(&mut self, id: InstanceId, setup: CardSetup) -> &mut Self {
         self.builder.set_card(id, setup).expect("valid setup");
         self
     }
 
-    pub(crate) fn state(&self) -> GameState {
+    /// The position as a state; panics if the builder refuses it (a test's own mistake).
+    pub fn state(&self) -> GameState {
         self.builder.build().expect("valid position")
     }
 }
 
 /// Applies an action that must be accepted.
-pub(crate) fn ok(state: &GameState, action: Action) -> (GameState, Vec<Event>) {
+pub fn ok(state: &GameState, action: Action) -> (GameState, Vec<Event>) {
     match apply(state, &action) {
         Ok(outcome) => (outcome.state, outcome.events),
         Err(e) => panic!("{action:?} refused: {e}"),
@@ -185,7 +197,7 @@ pub(crate) fn ok(state: &GameState, action: Action) -> (GameState, Vec<Event>) {
 }
 
 /// Applies an action that must be refused, checks the state is untouched, returns the error.
-pub(crate) fn refused(state: &GameState, action: Action) -> RulesError {
+pub fn refused(state: &GameState, action: Action) -> RulesError {
     let before = state.clone();
     let error = apply(state, &action).expect_err("the action should be refused");
     assert_eq!(state, &before, "a refused action must not change the state");
@@ -193,7 +205,7 @@ pub(crate) fn refused(state: &GameState, action: Action) -> RulesError {
 }
 
 /// Advances `n` phases.
-pub(crate) fn advance(state: &GameState, n: usize) -> (GameState, Vec<Event>) {
+pub fn advance(state: &GameState, n: usize) -> (GameState, Vec<Event>) {
     let mut state = state.clone();
     let mut all = Vec::new();
     for _ in 0..n {
@@ -205,7 +217,7 @@ pub(crate) fn advance(state: &GameState, n: usize) -> (GameState, Vec<Event>) {
 }
 
 /// Advances until `phase` (at least one step when already there is not wanted: zero steps).
-pub(crate) fn advance_to(state: &GameState, phase: Phase) -> (GameState, Vec<Event>) {
+pub fn advance_to(state: &GameState, phase: Phase) -> (GameState, Vec<Event>) {
     let mut state = state.clone();
     let mut all = Vec::new();
     while state.phase() != phase && !state.is_over() {
@@ -217,17 +229,17 @@ pub(crate) fn advance_to(state: &GameState, phase: Phase) -> (GameState, Vec<Eve
 }
 
 /// The kinds of events, in order.
-pub(crate) fn kinds(events: &[Event]) -> Vec<EventType> {
+pub fn kinds(events: &[Event]) -> Vec<EventType> {
     events.iter().map(|e| e.kind).collect()
 }
 
 /// The kinds of events, as YAML names, in order (handy for readable assertions).
-pub(crate) fn names(events: &[Event]) -> Vec<&'static str> {
+pub fn names(events: &[Event]) -> Vec<&'static str> {
     events.iter().map(|e| e.kind.name()).collect()
 }
 
 /// The definition ids of a zone's cards, in order.
-pub(crate) fn zone_ids(state: &GameState, player: PlayerId, zone: Zone) -> Vec<String> {
+pub fn zone_ids(state: &GameState, player: PlayerId, zone: Zone) -> Vec<String> {
     state
         .player(player)
         .zone(zone)
@@ -236,7 +248,8 @@ pub(crate) fn zone_ids(state: &GameState, player: PlayerId, zone: Zone) -> Vec<S
         .collect()
 }
 
-pub(crate) fn play(player: PlayerId, card: InstanceId) -> Action {
+/// Playing a card with no target.
+pub fn play(player: PlayerId, card: InstanceId) -> Action {
     Action::PlayCard {
         player,
         card,
@@ -244,7 +257,8 @@ pub(crate) fn play(player: PlayerId, card: InstanceId) -> Action {
     }
 }
 
-pub(crate) fn play_at(player: PlayerId, card: InstanceId, target: Target) -> Action {
+/// Playing a card at a target.
+pub fn play_at(player: PlayerId, card: InstanceId, target: Target) -> Action {
     Action::PlayCard {
         player,
         card,

@@ -1,24 +1,29 @@
-//! Cards and positions built in Rust for the engine's tests.
+//! Cards built in Rust for the tests: small constructors, and a varied pool and deck of them for
+//! random games.
 
 use std::sync::Arc;
 
 use rtg_core::*;
 
-pub(crate) fn mana(pairs: &[(ManaType, u32)]) -> Mana {
+/// A mana amount from `(type, count)` pairs.
+pub fn mana(pairs: &[(ManaType, u32)]) -> Mana {
     Mana::from_pairs(pairs.iter().copied())
 }
 
-pub(crate) fn creature(id: &str, cost: Mana, attack: i32, defense: i32) -> CardDefinition {
+/// A vanilla creature named after its id, of this cost.
+pub fn creature(id: &str, cost: Mana, attack: i32, defense: i32) -> CardDefinition {
     CardDefinition::vanilla(id, id, CardType::Creature)
         .with_cost(cost)
         .with_stats(attack, defense)
 }
 
-pub(crate) fn basic_mana(id: &str, kind: ManaType) -> CardDefinition {
+/// A mana card named after its id that gives one mana of `kind`.
+pub fn basic_mana(id: &str, kind: ManaType) -> CardDefinition {
     CardDefinition::vanilla(id, id, CardType::Mana).with_cost(mana(&[(kind, 1)]))
 }
 
-pub(crate) fn alteration(
+/// An alteration of `effect` on `target` with these parameters.
+pub fn alteration(
     effect: &str,
     target: TargetSpec,
     params: &[(&str, ParamValue)],
@@ -30,7 +35,8 @@ pub(crate) fn alteration(
     alt
 }
 
-pub(crate) fn ability(
+/// An ability named "ability" of this type, cost and alterations, with no activation limit.
+pub fn ability(
     ability_type: AbilityType,
     cost: Mana,
     alterations: Vec<AlterationData>,
@@ -45,7 +51,8 @@ pub(crate) fn ability(
     }
 }
 
-pub(crate) fn triggered(
+/// A free triggered ability: on `event`, `effect` on `target`.
+pub fn triggered(
     event: EventType,
     effect: &str,
     target: TargetSpec,
@@ -56,16 +63,18 @@ pub(crate) fn triggered(
     ability(AbilityType::Triggered, Mana::EMPTY, vec![alt])
 }
 
-pub(crate) fn int(n: i32) -> ParamValue {
+/// An integer parameter.
+pub fn int(n: i32) -> ParamValue {
     ParamValue::Int(n)
 }
 
-pub(crate) fn amount(n: i32) -> ParamValue {
+/// A fixed amount parameter.
+pub fn amount(n: i32) -> ParamValue {
     ParamValue::Amount(Amount::Fixed(n))
 }
 
 /// A varied pool of cards using most effects, for random games.
-pub(crate) fn sample_cards() -> Vec<Arc<CardDefinition>> {
+pub fn sample_cards() -> Vec<Arc<CardDefinition>> {
     use ManaType::*;
     let wasp = Arc::new(creature("wasp", Mana::EMPTY, 1, 1).with_techniques([Technique::Flying]));
     let cards = vec![
@@ -158,7 +167,7 @@ pub(crate) fn sample_cards() -> Vec<Arc<CardDefinition>> {
 }
 
 /// A 30-card deck from the sample cards: 12 mana, the rest spread.
-pub(crate) fn sample_deck() -> Vec<Arc<CardDefinition>> {
+pub fn sample_deck() -> Vec<Arc<CardDefinition>> {
     let cards = sample_cards();
     let mut deck = Vec::new();
     for _ in 0..6 {

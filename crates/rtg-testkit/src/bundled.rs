@@ -7,7 +7,7 @@ use rtg_sim::{DeckList, Matchup};
 
 /// Loads the bundled cards and the aggro and midrange decks. Panics with the reason if the
 /// bundled content does not load: the examples measure it and have nothing to do without it.
-pub(crate) fn aggro_vs_midrange() -> Matchup {
+pub fn aggro_vs_midrange() -> Matchup {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let loader = rtg_yaml::Loader::default();
     let cards = loader

@@ -1,14 +1,14 @@
 //! A deck of PTG 0.9's card language built in Rust: every effect new in 0.9 (tap, untap, both
 //! blocking restrictions and their revocations, granted and removed techniques, fight,
 //! restore_stats, choose_mana, spawn_artifact), artifacts with activated and triggered
-//! abilities, `max_activations`, vigilance, `on_card_buff`, a condition and a tutor by group. Shared by the
-//! bots' tests here and the view's tests (`crates/rtg-view/tests/it/`), which include this file.
+//! abilities, `max_activations`, vigilance, `on_card_buff`, a condition and a tutor by group,
+//! for random games of the 0.9 rules (rtg-sim's bots' tests, rtg-view's narration tests).
 
 use std::sync::Arc;
 
 use rtg_core::*;
 
-use crate::support::{ability, alteration, amount, basic_mana, creature, int, mana, triggered};
+use crate::cards::{ability, alteration, amount, basic_mana, creature, int, mana, triggered};
 
 fn spell(id: &str, cost: Mana, alterations: Vec<AlterationData>) -> CardDefinition {
     CardDefinition::vanilla(id, id, CardType::Spell)
@@ -30,7 +30,7 @@ fn technique(t: Technique) -> ParamValue {
 }
 
 /// The mana options of the choice: one fire, or two earth.
-pub(crate) fn prism_options() -> ParamValue {
+pub fn prism_options() -> ParamValue {
     use ManaType::*;
     ParamValue::ManaOptions(Arc::from(
         vec![mana(&[(Fire, 1)]), mana(&[(Earth, 2)])].into_boxed_slice(),
@@ -38,7 +38,7 @@ pub(crate) fn prism_options() -> ParamValue {
 }
 
 /// The cards, mana first.
-pub(crate) fn language_cards() -> Vec<Arc<CardDefinition>> {
+pub fn language_cards() -> Vec<Arc<CardDefinition>> {
     use ManaType::*;
     use TargetSpec::*;
     let any = |n: u32| mana(&[(Any, n)]);
@@ -217,7 +217,7 @@ pub(crate) fn language_cards() -> Vec<Arc<CardDefinition>> {
 
 /// A 42-card deck of the language cards: 15 mana cards, three goblins, then one of each other
 /// card.
-pub(crate) fn language_deck() -> Vec<Arc<CardDefinition>> {
+pub fn language_deck() -> Vec<Arc<CardDefinition>> {
     let cards = language_cards();
     let mut deck: Vec<_> = cards[..3].iter().cycle().take(15).cloned().collect();
     deck.extend([cards[3].clone(), cards[3].clone()]);
