@@ -12,10 +12,10 @@ mod show;
 use std::io::BufRead;
 
 use rtg::sim::{
-    BotRegistry, GameEnd, GameRecord, GameSettings, MAX_ACTIONS_PER_PHASE, Matchup, PlayerView,
-    SeatedBot, Side, end_of, initial_state, losses_by_deck, to_act,
+    BotRegistry, Driver, GameEnd, GameRecord, GameSettings, Matchup, PlayerView, Saved, SeatedBot,
+    Side, end_of, initial_state, losses_by_deck, to_act,
 };
-use rtg::{Action, Event, GameRng, GameState, PlayerId, Scratch, legal_actions, step};
+use rtg::{GameRng, GameState, PlayerId, legal_actions};
 
 use crate::content::CliError;
 use crate::narrate::{Narration, print_board};
@@ -25,9 +25,9 @@ use show::show;
 
 /// What the game had reached at one of the person's decisions, to go back to with `u`.
 struct Snapshot {
-    state: GameState,
+    /// The game's state and its phase count.
+    game: Saved,
     rng: GameRng,
-    in_phase: u32,
     actions: usize,
     checkpoints: usize,
 }
@@ -95,7 +95,7 @@ pub(crate) fn play_human(
     input: &mut dyn BufRead,
     narration: &mut Narration,
 ) -> Result<GameRecord, CliError> {
-    let mut state = initial_state(matchup, settings).map_err(CliError::Content)?;
+    let state = initial_state(matchup, settings).map_err(CliError::Content)?;
     let me = human_seat(settings, human);
     let bot_side = match human {
         Side::A => 1,
@@ -123,25 +123,25 @@ pub(crate) fn play_human(
         losses: [None, None],
     };
     let mut history: Vec<Snapshot> = Vec::new();
-    let (mut events, mut scratch, mut in_phase) = (Vec::<Event>::new(), Scratch::new(), 0u32);
     narration.observe(&state, None, &[]);
+    let mut driver = Driver::new(state);
     let mut quit = false;
-    while !state.is_over() {
-        let player = to_act(&state);
-        let forced = in_phase >= MAX_ACTIONS_PER_PHASE && !state.is_waiting();
-        let action = if forced {
-            Action::AdvancePhase
+    while !driver.state().is_over() {
+        let state = driver.state();
+        let player = to_act(state);
+        // Past the phase cap the advance is the only move: no one is asked.
+        let mut action = if let Some(forced) = driver.forced() {
+            forced
         } else if player == me {
-            let choices = menu(&state, legal_actions(&state), me, hidden);
+            let choices = menu(state, legal_actions(state), me, hidden);
             if let [only] = choices.as_slice() {
                 only.action.clone()
             } else {
-                match ask(&state, &choices, input, me, hidden)? {
+                match ask(state, &choices, input, me, hidden)? {
                     Move::Choose(n) => {
                         history.push(Snapshot {
-                            state: state.clone(),
+                            game: driver.save(),
                             rng: rng.clone(),
-                            in_phase,
                             actions: record.actions.len(),
                             checkpoints: record.checkpoints.len(),
                         });
@@ -150,12 +150,12 @@ pub(crate) fn play_human(
                     Move::Undo => {
                         match history.pop() {
                             Some(back) => {
-                                state = back.state;
+                                driver.restore(back.game);
                                 rng = back.rng;
-                                in_phase = back.in_phase;
                                 record.actions.truncate(back.actions);
                                 record.checkpoints.truncate(back.checkpoints);
-                                narration.rewind(&state);
+                                let state = driver.state();
+                                narration.rewind(state);
                                 out!("undone: back to turn {}, {}", state.turn(), state.phase());
                             }
                             None => out!("nothing to undo"),
@@ -169,7 +169,7 @@ pub(crate) fn play_human(
                 }
             }
         } else {
-            match seated.decide(&PlayerView::new(&state, player), &mut rng) {
+            match seated.decide(&PlayerView::new(state, player), &mut rng) {
                 Ok(action) => action,
                 Err(e) => {
                     record.error = Some(format!(
@@ -183,8 +183,11 @@ pub(crate) fn play_human(
             }
         };
         let turn = state.turn();
-        events.clear();
-        if let Err(e) = step(&mut state, &action, &mut events, &mut scratch) {
+        let stepped = driver.step(&mut action, |step| {
+            narration.observe(step.state, Some(step.action), step.events)
+        });
+        let state = driver.state();
+        if let Err(e) = stepped {
             record.error = Some(format!(
                 "turn {}, {}: {action:?} refused: {e}",
                 state.turn(),
@@ -192,12 +195,6 @@ pub(crate) fn play_human(
             ));
             break;
         }
-        narration.observe(&state, Some(&action), &events);
-        in_phase = if matches!(action, Action::AdvancePhase) {
-            0
-        } else {
-            in_phase + 1
-        };
         record.actions.push(action);
         if state.turn() != turn {
             record
@@ -205,17 +202,18 @@ pub(crate) fn play_human(
                 .push((record.actions.len(), state.digest()));
         }
     }
+    let state = driver.state();
     if quit {
         out!("\nyou quit on turn {}", state.turn());
     } else {
         narration.finish();
     }
     record.end = if state.is_over() {
-        end_of(&state, settings)
+        end_of(state, settings)
     } else {
         GameEnd::Draw
     };
-    record.losses = losses_by_deck(&state, settings);
+    record.losses = losses_by_deck(state, settings);
     record.turns = state.turn();
     record.final_digest = state.digest();
     Ok(record)

@@ -7,19 +7,18 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 
-use rtg::sim::{Bot, BotRegistry, BotSpec, GameSettings, Matchup, PlayerView};
-use rtg::{Action, Event, GameRng, GameState, PlayerId, Scratch};
+use rtg::sim::{Bot, BotRegistry, BotSpec, Driver, GameSettings, Matchup, PlayerView};
+use rtg::{Action, GameRng, PlayerId};
 
 use crate::obs::{ACTION_COUNT, OBSERVATION_SIZE, legal_by_index, observe};
 use crate::state::PyState;
 
 /// One game of the batch.
-#[derive(Clone)]
 struct Slot {
-    state: GameState,
+    /// The game, its step's working memory and its phase count.
+    driver: Driver,
     agent: PlayerId,
     rng: GameRng,
-    in_phase: u32,
     steps: u64,
     episode: u64,
     /// The agent's legal actions by index, when it is to act.
@@ -51,8 +50,6 @@ struct Core {
     strict: bool,
     seed: u64,
     slots: Vec<Slot>,
-    scratch: Scratch,
-    events: Vec<Event>,
 }
 
 impl Core {
@@ -61,7 +58,7 @@ impl Core {
         GameRng::derive_seed(GameRng::derive_seed(self.seed, index as u64), episode)
     }
 
-    fn new_slot(&mut self, index: usize, episode: u64) -> Result<Slot, String> {
+    fn new_slot(&self, index: usize, episode: u64) -> Result<Slot, String> {
         let seed = self.game_seed(index, episode);
         // The agent takes the first turn in even episodes (or always in its fixed seat).
         let agent_first = match self.seat {
@@ -78,14 +75,13 @@ impl Core {
         };
         let state = rtg::sim::initial_state(&self.matchup, &settings)?;
         let mut slot = Slot {
-            state,
+            driver: Driver::new(state),
             agent: if agent_first {
                 PlayerId::FIRST
             } else {
                 PlayerId::SECOND
             },
             rng: GameRng::seeded(GameRng::derive_seed(seed, 0x0b07)),
-            in_phase: 0,
             steps: 0,
             episode,
             legal: Vec::new(),
@@ -95,37 +91,28 @@ impl Core {
         Ok(slot)
     }
 
-    /// Applies one action to a slot's game, counting actions per phase.
-    fn act(&mut self, slot: &mut Slot, action: &Action) -> Result<(), String> {
-        self.events.clear();
-        rtg::step(&mut slot.state, action, &mut self.events, &mut self.scratch)
-            .map_err(|e| e.to_string())?;
-        slot.in_phase = if matches!(action, Action::AdvancePhase) {
-            0
-        } else {
-            slot.in_phase + 1
-        };
-        Ok(())
+    /// Applies one action to a slot's game (the advance, should the phase cap force one).
+    fn act(slot: &mut Slot, mut action: Action) -> Result<(), String> {
+        slot.driver
+            .step(&mut action, |_| {})
+            .map_err(|e| e.to_string())
     }
 
     /// Plays the opponent until the agent must act or the game is over; then lists the agent's
     /// legal actions.
-    fn play_opponent(&mut self, slot: &mut Slot) -> Result<(), String> {
-        while !slot.state.is_over() && rtg::sim::to_act(&slot.state) != slot.agent {
-            let player = rtg::sim::to_act(&slot.state);
-            let mut action = self
-                .opponent
-                .1
-                .choose(&PlayerView::new(&slot.state, player), &mut slot.rng);
-            // As the simulator does: a phase with too many actions is ended (unless a trigger or
-            // a choice waits, which advancing cannot pass).
-            if slot.in_phase >= rtg::sim::MAX_ACTIONS_PER_PHASE && !slot.state.is_waiting() {
-                action = Action::AdvancePhase;
-            }
-            self.act(slot, &action)?;
+    fn play_opponent(&self, slot: &mut Slot) -> Result<(), String> {
+        while !slot.driver.state().is_over() && slot.driver.to_act() != slot.agent {
+            // As the simulator does: the bot decides, and past the phase cap the driver plays
+            // the advance instead.
+            slot.driver
+                .step_bot(&*self.opponent.1, &mut slot.rng, |_| {})
+                .map_err(|e| e.to_string())?;
         }
-        legal_by_index(&PlayerView::new(&slot.state, slot.agent), &mut slot.legal);
-        if slot.in_phase >= rtg::sim::MAX_ACTIONS_PER_PHASE && !slot.state.is_waiting() {
+        legal_by_index(
+            &PlayerView::new(slot.driver.state(), slot.agent),
+            &mut slot.legal,
+        );
+        if slot.driver.forced().is_some() {
             // The agent too must end a phase with too many actions: only advancing is left.
             slot.legal.retain(|(i, _)| *i == 0);
         }
@@ -168,32 +155,30 @@ impl Core {
         // The slots are taken out while they are stepped, so that each is changed in place
         // (no copy of its game) while the rest of the core is borrowed.
         let mut slots = std::mem::take(&mut self.slots);
-        let result = self.step_slots(&mut slots, &chosen, out);
+        let result = self.step_slots(&mut slots, chosen, out);
         self.slots = slots;
         result
     }
 
     fn step_slots(
-        &mut self,
+        &self,
         slots: &mut [Slot],
-        chosen: &[Action],
+        chosen: Vec<Action>,
         out: &mut [Stepped],
     ) -> Result<(), String> {
         for (i, (slot, action)) in slots.iter_mut().zip(chosen).enumerate() {
-            self.act(slot, action)?;
+            Core::act(slot, action)?;
             slot.steps += 1;
             self.play_opponent(slot)?;
             let mut result = Stepped::default();
-            if slot.state.is_over() {
-                result.reward = match slot.state.status() {
+            let state = slot.driver.state();
+            if state.is_over() {
+                result.reward = match state.status() {
                     rtg::GameStatus::Winner(p) if p == slot.agent => 1.0,
                     rtg::GameStatus::Winner(_) => -1.0,
                     _ => 0.0,
                 };
-                let by_limit = matches!(
-                    rtg::end_reason(&slot.state),
-                    Some(rtg::EndReason::TurnLimit)
-                );
+                let by_limit = matches!(rtg::end_reason(state), Some(rtg::EndReason::TurnLimit));
                 result.truncated = by_limit;
                 result.terminated = !by_limit;
             } else if slot.steps >= self.max_steps {
@@ -311,8 +296,6 @@ impl PyVecEnv {
             strict,
             seed: 0,
             slots: Vec::with_capacity(n),
-            scratch: Scratch::new(),
-            events: Vec::new(),
         };
         for i in 0..n {
             let slot = core.new_slot(i, 0).map_err(runtime)?;
@@ -368,9 +351,9 @@ impl PyVecEnv {
         let mut values = vec![0f32; slots.len() * OBSERVATION_SIZE];
         for (slot, chunk) in slots.iter().zip(values.chunks_mut(OBSERVATION_SIZE)) {
             observe(
-                &PlayerView::new(&slot.state, slot.agent),
+                &PlayerView::new(slot.driver.state(), slot.agent),
                 &slot.legal,
-                slot.in_phase,
+                slot.driver.in_phase(),
                 chunk,
             );
         }
@@ -419,7 +402,7 @@ impl PyVecEnv {
             .get(index)
             .ok_or_else(|| PyValueError::new_err(format!("no game {index}")))?;
         Ok(PyState {
-            state: slot.state.clone(),
+            state: slot.driver.state().clone(),
         })
     }
 

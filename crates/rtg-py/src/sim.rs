@@ -243,18 +243,6 @@ pub(crate) fn simulate<'py>(
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     let has_python = bot_args.iter().any(|b| matches!(b, BotArg::Python(..)));
     let report = if has_python {
-        let started = std::time::Instant::now();
-        let mut report = Report::new(
-            &matchup.decks[0].name,
-            &matchup.decks[1].name,
-            config.bots.clone(),
-            config.seed,
-            config.games,
-            config.max_turns,
-            matchup.cards_digest(),
-            config.shard,
-        );
-        report.rules = config.rules;
         let mut made: Vec<std::sync::Arc<dyn Bot>> = Vec::new();
         for arg in &bot_args {
             if let BotArg::Named(spec) = arg {
@@ -277,30 +265,57 @@ pub(crate) fn simulate<'py>(
                 }
             }
         }
-        let bots: [&dyn Bot; 2] = [seats[0], seats[1]];
-        for index in 0..games {
-            // Ctrl-C (or any signal handler that raises) ends the batch between games.
-            py.check_signals()?;
-            let settings = config.game(index);
-            let record =
-                rtg::sim::play_game_with(&matchup, &settings, bots, false, &mut |_, _, _, _| {});
-            for arg in &bot_args {
-                if let BotArg::Python(bot) = arg
-                    && let Some(e) = bot.take_failure()
-                {
-                    return Err(e);
-                }
-            }
-            report.add(index, &record);
-        }
-        report.seconds = started.elapsed().as_secs_f64();
-        report
+        python_batch(py, &matchup, &config, [seats[0], seats[1]], &bot_args)?
     } else {
         // Built-in bots only: the batch runs on rayon's threads with the GIL released, so
         // other Python threads go on meanwhile.
         batch_interruptibly(py, &matchup, &config)?
     };
     report_dict(py, &report)
+}
+
+/// Plays a batch with a Python bot through the simulator's batch, one game after the other on
+/// the calling thread (a Python bot takes the GIL for each decision). Between games it looks
+/// for signals (Ctrl-C) and for a Python bot's failure: the first raised stops the batch (no
+/// game starts after it) and is raised.
+fn python_batch(
+    py: Python<'_>,
+    matchup: &Matchup,
+    config: &SimConfig,
+    bots: [&dyn Bot; 2],
+    bot_args: &[BotArg],
+) -> PyResult<Report> {
+    let sequential = SimConfig {
+        threads: Some(1),
+        ..config.clone()
+    };
+    let planned = sequential.planned();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let raised: Mutex<Option<PyErr>> = Mutex::new(None);
+    let after_game = |running: rtg::sim::Running| {
+        let failure = bot_args.iter().find_map(|arg| match arg {
+            BotArg::Python(bot) => bot.take_failure(),
+            BotArg::Named(_) => None,
+        });
+        // As before any game: Ctrl-C between two games, none after the last.
+        let error = failure.or_else(|| {
+            (running.done < planned)
+                .then(|| Python::attach(|py| py.check_signals()).err())
+                .flatten()
+        });
+        if let Some(error) = error {
+            if let Ok(mut slot) = raised.lock() {
+                slot.get_or_insert(error);
+            }
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    };
+    py.check_signals()?;
+    let result = rtg::sim::simulate_bots_until(matchup, &sequential, bots, &after_game, &stop);
+    if let Some(error) = raised.lock().ok().and_then(|mut slot| slot.take()) {
+        return Err(error);
+    }
+    result.map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// How often a batch of built-in bots looks for Ctrl-C while it runs.

@@ -17,41 +17,25 @@
 //! plays worse than the heuristic itself; where the draws decide (the control mirror, a milling
 //! race) knowing them is worth more than any search. It measures what hidden information is
 //! worth in a matchup, not a bound on play. A measuring tool, not a bot (`Bot` gets a player's
-//! view, never the state), so it plays its own game loop.
+//! view, never the state), so it plays its own game loop on the simulator's [`Driver`].
 
 use std::path::Path;
 
 use rayon::prelude::*;
-use rtg_core::{Event, GameRng, GameState, GameStatus, PlayerId};
-use rtg_rules::{Action, PlayerView, Scratch, acts_for, legal_actions, step, to_act};
+use rtg_core::{GameRng, GameState, GameStatus, PlayerId};
+use rtg_rules::{Action, acts_for, legal_actions};
 use rtg_sim::{
-    Bot, BotRegistry, BotSpec, DeckList, HeuristicBot, MAX_ACTIONS_PER_PHASE, Matchup, SimConfig,
-    initial_state,
+    Bot, BotRegistry, BotSpec, DeckList, Driver, HeuristicBot, Matchup, SimConfig, initial_state,
 };
 
-/// Plays `state` on with the heuristic bot on both sides to the end, or to 200 turns.
-fn play_out(
-    state: &mut GameState,
-    rng: &mut GameRng,
-    scratch: &mut Scratch,
-    events: &mut Vec<Event>,
-) {
-    let mut in_phase = 0u32;
-    while !state.is_over() && state.turn() < 200 {
-        let player = to_act(state);
-        let mut action = HeuristicBot.choose(&PlayerView::new(state, player), rng);
-        if in_phase >= MAX_ACTIONS_PER_PHASE && !state.is_waiting() {
-            action = Action::AdvancePhase;
-        }
-        events.clear();
-        if step(state, &action, events, scratch).is_err() {
+/// Plays the driver's state on with the heuristic bot on both sides to the end, or to 200
+/// turns, counting the phase cap from its own first move.
+fn play_out(driver: &mut Driver, rng: &mut GameRng) {
+    driver.restart_phase_count();
+    while !driver.state().is_over() && driver.state().turn() < 200 {
+        if driver.step_bot(&HeuristicBot, rng, |_| {}).is_err() {
             return;
         }
-        in_phase = if matches!(action, Action::AdvancePhase) {
-            0
-        } else {
-            in_phase + 1
-        };
     }
 }
 
@@ -65,21 +49,20 @@ fn clairvoyant(state: &GameState, me: PlayerId, playouts: u32, rng: &mut GameRng
         return options.pop().unwrap_or(Action::AdvancePhase);
     }
     let seeds: Vec<u64> = (0..playouts).map(|_| rng.next_u64()).collect();
-    let mut scratch = Scratch::new();
-    let mut events = Vec::new();
+    let mut driver = Driver::new(state.clone());
     let mut best = (f64::MIN, 0usize);
     for (i, option) in options.iter().enumerate() {
         let mut won = 0.0;
         for &seed in &seeds {
             let mut world = state.clone();
             world.reseed(seed);
+            driver.restart(world);
             let mut play_rng = GameRng::seeded(seed);
-            events.clear();
-            if step(&mut world, option, &mut events, &mut scratch).is_err() {
+            if driver.step_exactly(option, |_| {}).is_err() {
                 continue;
             }
-            play_out(&mut world, &mut play_rng, &mut scratch, &mut events);
-            won += match world.status() {
+            play_out(&mut driver, &mut play_rng);
+            won += match driver.state().status() {
                 GameStatus::Winner(p) if p == me => 1.0,
                 GameStatus::Draw | GameStatus::Ongoing => 0.5,
                 GameStatus::Winner(_) => 0.0,
@@ -101,37 +84,24 @@ fn game(
     playouts: u32,
 ) -> Option<bool> {
     let settings = config.game(index);
-    let mut state = initial_state(matchup, &settings).ok()?;
+    let mut driver = Driver::new(initial_state(matchup, &settings).ok()?);
     let me = if settings.a_first {
         PlayerId(0)
     } else {
         PlayerId(1)
     };
     let mut rng = GameRng::seeded(GameRng::derive_seed(settings.seed, 0xc1a1));
-    let mut scratch = Scratch::new();
-    let mut events = Vec::new();
-    let mut in_phase = 0u32;
-    while !state.is_over() && state.turn() < settings.max_turns {
-        let player = to_act(&state);
-        let mut action = if player == me {
-            clairvoyant(&state, me, playouts, &mut rng)
+    while !driver.state().is_over() && driver.state().turn() < settings.max_turns {
+        let mut action = if driver.to_act() == me {
+            clairvoyant(driver.state(), me, playouts, &mut rng)
         } else {
-            opponent.choose(&PlayerView::new(&state, player), &mut rng)
+            opponent.choose(&driver.view(), &mut rng)
         };
-        if in_phase >= MAX_ACTIONS_PER_PHASE && !state.is_waiting() {
-            action = Action::AdvancePhase;
-        }
-        events.clear();
-        if step(&mut state, &action, &mut events, &mut scratch).is_err() {
+        if driver.step(&mut action, |_| {}).is_err() {
             return None;
         }
-        in_phase = if matches!(action, Action::AdvancePhase) {
-            0
-        } else {
-            in_phase + 1
-        };
     }
-    match state.status() {
+    match driver.state().status() {
         GameStatus::Winner(p) => Some(p == me),
         GameStatus::Draw | GameStatus::Ongoing => None,
     }

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::bots::BotRegistry;
+use crate::bots::{Bot, BotRegistry};
 use crate::card_stats::{CardGame, CardProbe};
 use crate::card_totals::CardStats;
 use crate::game::{GameEnd, GameRecord, GameSettings, Matchup, Side, play_game_with};
@@ -226,6 +226,35 @@ pub fn simulate_until(
     Ok(batch.report)
 }
 
+/// [`simulate_until`] with these bots for deck A and deck B instead of the built-in registry's
+/// (any [`Bot`], one's own included: `config.bots` only names them in the report), calling
+/// `progress` with the running results after each game, on the thread that played it. With
+/// `config.threads` at `Some(1)` every game is played on the calling thread, one after the
+/// other (bots that must not run at once: Python's).
+pub fn simulate_bots_until(
+    matchup: &Matchup,
+    config: &SimConfig,
+    bots: [&dyn Bot; 2],
+    progress: &(dyn Fn(Running) + Sync),
+    stop: &AtomicBool,
+) -> Result<Report, SimError> {
+    config.check()?;
+    let until = Until {
+        stop: Some(stop),
+        half_width: None,
+    };
+    let batch = play_batch_of(
+        bots,
+        matchup,
+        config,
+        false,
+        progress,
+        &mut |_| Ok(()),
+        until,
+    )?;
+    Ok(batch.report)
+}
+
 /// Games played between two looks at the interval of a batch played to a precision: the
 /// batch stops at the first multiple of this many games whose interval is narrow enough. Even,
 /// so that each deck goes first in half the games of every look.
@@ -299,10 +328,30 @@ fn play_batch_until(
     rows: &mut dyn FnMut(&GameRow) -> std::io::Result<()>,
     until: Until<'_>,
 ) -> Result<Batch, SimError> {
-    let stop = until.stop;
     config.check()?;
     let [bot_a, bot_b] = registry.make_pair(&config.bots)?;
-    let bots = [&*bot_a, &*bot_b];
+    play_batch_of(
+        [&*bot_a, &*bot_b],
+        matchup,
+        config,
+        card_stats,
+        progress,
+        rows,
+        until,
+    )
+}
+
+/// [`play_batch_until`] with the bots of deck A and deck B made, `config` checked.
+fn play_batch_of(
+    bots: [&dyn Bot; 2],
+    matchup: &Matchup,
+    config: &SimConfig,
+    card_stats: bool,
+    progress: &(dyn Fn(Running) + Sync),
+    rows: &mut dyn FnMut(&GameRow) -> std::io::Result<()>,
+    until: Until<'_>,
+) -> Result<Batch, SimError> {
+    let stop = until.stop;
     let started = Instant::now();
     let tally = Tally::default();
     let probe = card_stats.then(|| CardProbe::new(matchup));

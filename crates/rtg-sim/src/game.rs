@@ -5,19 +5,16 @@ use std::sync::Arc;
 use rtg_core::{
     CardDefinition, Content, Event, Fnv64, GameRng, GameState, GameStatus, PlayerId, RuleSet,
 };
-use rtg_rules::{Action, LossCause, Scratch, end_reason, start_in_place, step};
+use rtg_rules::{Action, LossCause, end_reason, start_in_place};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use rtg_events::TriggerUse;
-use rtg_rules::{PlayerView, to_act};
+use rtg_rules::PlayerView;
 
 use crate::bots::{Bot, BotFailure, BotRegistry, BotSpec, SeatedBot};
+use crate::driver::Driver;
 use crate::setup_template::{GameSetup, SetupTemplates, unstarted_state};
-
-/// The most actions a player may take in one phase before the simulator advances the phase for
-/// them. It keeps games finite whatever a bot does (a free activated ability used forever).
-pub const MAX_ACTIONS_PER_PHASE: u32 = 200;
 
 /// The highest turn limit a game may have. Far beyond any real game (they end in about 20
 /// turns); it bounds how long one game can run, whatever a flag or a replay file says.
@@ -295,6 +292,16 @@ fn failed(state: &GameState, side: Side, bot: &dyn Bot, failure: &BotFailure) ->
     )
 }
 
+/// `out`, a game stopped at `state` by an engine error.
+fn stopped(mut out: GameRecord, state: &GameState, record: bool, error: String) -> GameRecord {
+    out.error = Some(error);
+    out.turns = state.turn();
+    if record {
+        out.final_digest = state.digest();
+    }
+    out
+}
+
 /// Both seats' bots started for the game of `state` ([`SeatedBot::start`]), or the engine
 /// error of the first that cannot start.
 fn seat_bots<'a>(
@@ -330,7 +337,7 @@ pub fn play_game_with(
         final_digest: 0,
         losses: [None, None],
     };
-    let mut state = match initial_state(matchup, settings) {
+    let state = match initial_state(matchup, settings) {
         Ok(s) => s,
         Err(e) => {
             out.error = Some(e);
@@ -340,67 +347,46 @@ pub fn play_game_with(
     let sides = seats(settings);
     let bots = [bots[side_index(sides[0])], bots[side_index(sides[1])]];
     let mut rng = bot_rng(settings.seed);
-    let mut events: Vec<Event> = Vec::new();
-    let mut scratch = Scratch::new();
-    let mut in_phase = 0u32;
     if record {
         out.checkpoints.push((0, state.digest()));
     }
     let mut seated = match seat_bots(&state, sides, bots) {
         Ok(seated) => seated,
-        Err(e) => {
-            out.error = Some(e);
-            out.turns = state.turn();
-            if record {
-                out.final_digest = state.digest();
-            }
-            return out;
-        }
+        Err(e) => return stopped(out, &state, record, e),
     };
     observe(&state, None, &[], &[]);
-    while !state.is_over() {
-        let player = to_act(&state);
-        let decided = seated[player.index()].decide(&PlayerView::new(&state, player), &mut rng);
+    let mut driver = Driver::new(state);
+    while !driver.state().is_over() {
+        let player = driver.to_act();
+        let decided =
+            seated[player.index()].decide(&PlayerView::new(driver.state(), player), &mut rng);
         let mut action = match decided {
             Ok(action) => action,
             Err(e) => {
-                out.error = Some(failed(
-                    &state,
-                    sides[player.index()],
-                    bots[player.index()],
-                    &e,
-                ));
-                out.turns = state.turn();
-                if record {
-                    out.final_digest = state.digest();
-                }
-                return out;
+                let state = driver.state();
+                let error = failed(state, sides[player.index()], bots[player.index()], &e);
+                return stopped(out, state, record, error);
             }
         };
-        if in_phase >= MAX_ACTIONS_PER_PHASE && !state.is_waiting() {
-            action = Action::AdvancePhase;
-        }
-        let turn = state.turn();
-        events.clear();
-        if let Err(e) = step(&mut state, &action, &mut events, &mut scratch) {
-            out.error = Some(format!(
+        let turn = driver.state().turn();
+        let stepped = driver.step(&mut action, |step| {
+            observe(
+                step.state,
+                Some(step.action),
+                step.events,
+                step.trigger_uses,
+            )
+        });
+        let state = driver.state();
+        if let Err(e) = stepped {
+            let error = format!(
                 "turn {}, {}: {} chose {action:?}, refused: {e}",
                 state.turn(),
                 state.phase(),
                 bots[player.index()].name()
-            ));
-            out.turns = state.turn();
-            if record {
-                out.final_digest = state.digest();
-            }
-            return out;
+            );
+            return stopped(out, state, record, error);
         }
-        observe(&state, Some(&action), &events, scratch.trigger_uses());
-        in_phase = if matches!(action, Action::AdvancePhase) {
-            0
-        } else {
-            in_phase + 1
-        };
         if record {
             out.actions.push(action);
             if state.turn() != turn {
@@ -408,8 +394,9 @@ pub fn play_game_with(
             }
         }
     }
-    out.end = end_of(&state, settings);
-    out.losses = losses_by_deck(&state, settings);
+    let state = driver.state();
+    out.end = end_of(state, settings);
+    out.losses = losses_by_deck(state, settings);
     out.turns = state.turn();
     if record {
         out.final_digest = state.digest();

@@ -3,7 +3,7 @@
 //! Playing many games: bots ([`Bot`]: random, greedy, heuristic, mcts, a program of one's own
 //! speaking JSON lines ([`CmdBot`], `cmd:PROGRAM`), or one's own in Rust, deciding from a
 //! [`PlayerView`] and named by a [`BotSpec`] through a [`BotRegistry`]), one game driven to its end
-//! ([`play_game`]), batches in parallel ([`simulate`]) whose [`Report`] depends only on the
+//! ([`play_game`], each of its steps by a [`Driver`], the one game loop), batches in parallel ([`simulate`]) whose [`Report`] depends only on the
 //! batch's settings — game `k` is seeded from (master seed, k), so threads, shards and machines
 //! change nothing — shard reports that merge into the whole batch's ([`Report::merge`]), and
 //! replay files that re-run a game and prove it bit for bit by state digests ([`Replay`]).
@@ -34,6 +34,7 @@ mod card_merge;
 mod card_rows;
 mod card_stats;
 mod card_totals;
+mod driver;
 mod end_reasons;
 mod files;
 mod game;
@@ -56,7 +57,7 @@ mod verdict;
 
 pub use batch::{
     Batch, PRECISION_GAMES, PRECISION_ROUND, Running, check_precision, is_precise, play_batch,
-    play_batch_precise, play_batch_with, simulate_until,
+    play_batch_precise, play_batch_with, simulate_bots_until, simulate_until,
 };
 pub use bots::{
     Bot, BotError, BotFactory, BotFailure, BotRegistry, BotSpec, CMD_LINE_LIMIT, CMD_PROTOCOL,
@@ -73,12 +74,13 @@ pub use card_merge::merge_card_rows;
 pub use card_rows::{AbilityRow, CardRate, CardRow, Improvement, MIN_RATE_GAMES};
 pub use card_stats::{CardGame, CardProbe};
 pub use card_totals::CardStats;
+pub use driver::{Applied, Driver, MAX_ACTIONS_PER_PHASE, Saved};
 pub use end_reasons::EndReasons;
 pub use files::{FileError, MAX_JSON_BYTES, read_bounded, read_json};
 pub use game::{
-    DeckList, GameEnd, GameRecord, GameSettings, MAX_ACTIONS_PER_PHASE, MAX_OPENING_HAND,
-    MAX_TURNS, Matchup, Observer, SettingsError, Side, end_of, initial_state, losses_by_deck,
-    play_game, play_game_observed, play_game_with,
+    DeckList, GameEnd, GameRecord, GameSettings, MAX_OPENING_HAND, MAX_TURNS, Matchup, Observer,
+    SettingsError, Side, end_of, initial_state, losses_by_deck, play_game, play_game_observed,
+    play_game_with,
 };
 pub use goldfish::{
     GOLDFISH, GoldfishBot, GoldfishConfig, GoldfishError, GoldfishReport, MAX_GOLDFISH_TURNS,

@@ -1,11 +1,12 @@
 //! Replay files: everything needed to re-run a game and prove it came out the same.
 
-use rtg_rules::{Action, Scratch, step};
+use rtg_rules::Action;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 use thiserror::Error;
 
 use crate::bots::BotSpec;
+use crate::driver::Driver;
 use crate::game::{GameRecord, GameSettings, Matchup, SettingsError, initial_state, seats};
 
 /// The format version of replay files written now. Bump it when the format or the state digest
@@ -219,9 +220,10 @@ pub enum ReplayError {
         /// Why.
         message: String,
     },
-    /// An action beyond the per-phase cap of a game ([`crate::MAX_ACTIONS_PER_PHASE`]): the
-    /// simulator, `rtg play` and the Python environment advance the phase for the player
-    /// there, so no game they record takes it, and replaying it would cost without bound.
+    /// An action beyond the per-phase cap of a game ([`crate::MAX_ACTIONS_PER_PHASE`],
+    /// [`crate::Driver::forced`]): the simulator, `rtg play` and the Python environment advance
+    /// the phase for the player there, so no game they record takes it, and replaying it would
+    /// cost without bound.
     #[error(
         "action {index} ({}) is one more than the {limit} actions a player may take in one phase (the game advances the phase then)",
         as_written(action)
@@ -385,7 +387,7 @@ impl Replay {
                 .map_err(|error| ReplayError::Bot { side, error })?;
         }
         self.check_checkpoints()?;
-        let mut state = initial_state(matchup, &self.settings).map_err(ReplayError::Setup)?;
+        let state = initial_state(matchup, &self.settings).map_err(ReplayError::Setup)?;
         visit(&state, None, &[]);
         let check = |state: &rtg_core::GameState, actions: usize, recorded: &str| {
             let found = hex(state.digest());
@@ -401,42 +403,33 @@ impl Replay {
         };
         let mut checkpoints = self.checkpoints.iter().peekable();
         let mut checked = 0;
-        let mut in_phase = 0u32;
-        let mut events = Vec::new();
+        let mut driver = Driver::new(state);
         for index in 0..=self.actions.len() {
             // invariant: check_checkpoints() made the list strictly increasing, so at most one
             if let Some(cp) = checkpoints.next_if(|cp| cp.actions == index) {
-                check(&state, index, &cp.digest)?;
+                check(driver.state(), index, &cp.digest)?;
                 checked += 1;
             }
             let Some(action) = self.actions.get(index) else {
                 break;
             };
-            // The cap of the game loop (`crate::game`), counted the same way.
-            if in_phase >= crate::MAX_ACTIONS_PER_PHASE
-                && !state.is_waiting()
-                && !matches!(action, Action::AdvancePhase)
-            {
+            // The game loop's cap: where it would have advanced the phase, nothing else is.
+            if driver.forced().is_some_and(|forced| forced != *action) {
                 return Err(ReplayError::PhaseCap {
                     index,
                     action: action.clone(),
                     limit: crate::MAX_ACTIONS_PER_PHASE,
                 });
             }
-            in_phase = if matches!(action, Action::AdvancePhase) {
-                0
-            } else {
-                in_phase + 1
-            };
-            events.clear();
-            step(&mut state, action, &mut events, &mut Scratch::new()).map_err(|e| {
-                ReplayError::Refused {
+            driver
+                .step_exactly(action, |step| {
+                    visit(step.state, Some(step.action), step.events)
+                })
+                .map_err(|e| ReplayError::Refused {
                     index,
                     action: action.clone(),
                     message: e.to_string(),
-                }
-            })?;
-            visit(&state, Some(action), &events);
+                })?;
         }
         if checked != self.checkpoints.len() {
             return Err(ReplayError::Unchecked {
@@ -444,7 +437,7 @@ impl Replay {
                 total: self.checkpoints.len(),
             });
         }
-        check(&state, self.actions.len(), &self.final_digest)?;
+        check(driver.state(), self.actions.len(), &self.final_digest)?;
         Ok(Verified {
             actions: self.actions.len(),
             checkpoints: checked,

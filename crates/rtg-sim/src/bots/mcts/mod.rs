@@ -6,9 +6,10 @@ mod tree;
 use std::time::{Duration, Instant};
 
 use rtg_core::GameRng;
-use rtg_rules::{Action, PlayerView, Scratch};
+use rtg_rules::{Action, PlayerView};
 
 use crate::bots::{Bot, BotError, BotSpec, GreedyBot, HeuristicBot};
+use crate::driver::Driver;
 use playout::playout;
 use tree::Tree;
 
@@ -222,8 +223,8 @@ impl MctsBot {
         let me = view.player();
         let policy = self.rollout_bot();
         let mut tree = Tree::new(me);
-        let mut scratch = Scratch::new();
-        let mut events = Vec::new();
+        // One driver for every sampled world, so that its working memory is reused.
+        let mut reused: Option<Driver> = None;
         for iteration in 0..iterations {
             if let Some((start, limit)) = started
                 && iteration > 0
@@ -231,29 +232,24 @@ impl MctsBot {
             {
                 break;
             }
-            let mut world = view.determinize(&mut own);
+            let world = view.determinize(&mut own);
+            let driver = if let Some(driver) = &mut reused {
+                driver.restart(world);
+                driver
+            } else {
+                reused.insert(Driver::new(world))
+            };
             let played = tree.descend(
-                &mut world,
+                driver,
                 self.depth,
                 self.exploration,
                 (self.opponent == OpponentModel::Policy).then_some(policy),
                 &mut own,
-                &mut scratch,
-                &mut events,
             );
             // invariant: a move the rules list is legal where they listed it; should one be
             // refused, the iteration is dropped rather than scored.
             if let Some(played) = played {
-                let reward = playout(
-                    policy,
-                    &mut world,
-                    me,
-                    self.horizon,
-                    played,
-                    &mut own,
-                    &mut scratch,
-                    &mut events,
-                );
+                let reward = playout(policy, driver, me, self.horizon, played, &mut own);
                 tree.backpropagate(me, reward);
             }
         }

@@ -1,48 +1,32 @@
 //! Playouts: a sampled world played on by a fast policy for both players, and the score of
 //! where it ends.
 
-use rtg_core::{Event, GameRng, GameState, GameStatus, PlayerId};
-use rtg_rules::{Action, PlayerView, Scratch, step, to_act};
+use rtg_core::{GameRng, GameState, GameStatus, PlayerId};
 
-use crate::MAX_ACTIONS_PER_PHASE;
 use crate::bots::Bot;
+use crate::driver::Driver;
 
-/// Plays `world` on with `policy` for both players until the game ends or `horizon` more turns
-/// have begun, and scores it for `me` ([`score`]); `played` is the number of moves made since
-/// the decision searched, to which the playout's own are added.
-#[allow(clippy::too_many_arguments)]
+/// Plays the driver's world on with `policy` for both players until the game ends or `horizon`
+/// more turns have begun, and scores it for `me` ([`score`]); `played` is the number of moves
+/// made since the decision searched, to which the playout's own are added. The phase cap counts
+/// from the playout's first move.
 pub(crate) fn playout(
     policy: &dyn Bot,
-    world: &mut GameState,
+    driver: &mut Driver,
     me: PlayerId,
     horizon: u32,
     mut played: u32,
     rng: &mut GameRng,
-    scratch: &mut Scratch,
-    events: &mut Vec<Event>,
 ) -> f64 {
-    let end_turn = world.turn().saturating_add(horizon);
-    let mut in_phase = 0u32;
-    while !world.is_over() && world.turn() < end_turn {
-        let player = to_act(world);
-        let mut action = policy.choose(&PlayerView::new(world, player), rng);
-        // A phase that never ends is cut short, unless a trigger or a choice waits (then only
-        // resolving it is allowed).
-        if in_phase >= MAX_ACTIONS_PER_PHASE && !world.is_waiting() {
-            action = Action::AdvancePhase;
-        }
-        events.clear();
-        if step(world, &action, events, scratch).is_err() {
+    driver.restart_phase_count();
+    let end_turn = driver.state().turn().saturating_add(horizon);
+    while !driver.state().is_over() && driver.state().turn() < end_turn {
+        if driver.step_bot(policy, rng, |_| {}).is_err() {
             break;
         }
         played = played.saturating_add(1);
-        in_phase = if matches!(action, Action::AdvancePhase) {
-            0
-        } else {
-            in_phase + 1
-        };
     }
-    score(world, me, played)
+    score(driver.state(), me, played)
 }
 
 /// A position's worth for `me`, from 0 to 1: the result of a finished game, a win worth a little

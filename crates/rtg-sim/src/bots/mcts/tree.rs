@@ -8,9 +8,10 @@
 //! Powley and Whitehouse, "Information Set Monte Carlo Tree Search", 2012).
 
 use rtg_core::{GameRng, GameState, PlayerId};
-use rtg_rules::{Action, PlayerView, Scratch, acts_for, legal_actions, step, to_act};
+use rtg_rules::{Action, acts_for, legal_actions};
 
 use crate::bots::Bot;
+use crate::driver::Driver;
 
 /// One node: the decision that led to it and its statistics, seen from the player who made
 /// that decision.
@@ -68,23 +69,24 @@ impl Tree {
         }
     }
 
-    /// Descends from the root through `world`, taking at most `depth` decisions that had a
-    /// choice (forced moves are played without a node): through known edges by UCB1 with
+    /// Descends from the root through the driver's world, taking at most `depth` decisions that
+    /// had a choice (forced moves are played without a node): through known edges by UCB1 with
     /// availability while every open move has been tried, then one new edge. With an
     /// `opponent` policy, the other player's decisions are that policy's, played without a
-    /// node (the tree then holds the root player's decisions only). Leaves `world` at the
+    /// node (the tree then holds the root player's decisions only). Leaves the world at the
     /// position to play out from, and returns the moves it played (forced ones included);
     /// `None` when the rules refused a move (the iteration is then not scored).
-    #[allow(clippy::too_many_arguments)]
+    ///
+    /// The moves are played exactly as chosen ([`Driver::step_exactly`]): the phase cap does
+    /// not apply in the tree, which stops instead after [`crate::MAX_ACTIONS_PER_PHASE`] moves
+    /// in a row without a node.
     pub(crate) fn descend(
         &mut self,
-        world: &mut GameState,
+        driver: &mut Driver,
         depth: u32,
         exploration: f64,
         opponent: Option<&dyn Bot>,
         rng: &mut GameRng,
-        scratch: &mut Scratch,
-        events: &mut Vec<rtg_core::Event>,
     ) -> Option<u32> {
         self.path.clear();
         self.path.push(0);
@@ -93,14 +95,13 @@ impl Tree {
         // Forced moves need no node, but a phase that never ends must not hold the search.
         let mut forced = 0u32;
         let mut played = 0u32;
-        while !world.is_over() && taken < depth && forced < crate::MAX_ACTIONS_PER_PHASE {
-            let mover = to_act(world);
+        while !driver.state().is_over() && taken < depth && forced < crate::MAX_ACTIONS_PER_PHASE {
+            let mover = driver.to_act();
             if let Some(policy) = opponent
                 && mover != self.nodes[0].mover
             {
-                let action = policy.choose(&PlayerView::new(world, mover), rng);
-                events.clear();
-                if step(world, &action, events, scratch).is_err() {
+                let action = policy.choose(&driver.view(), rng);
+                if driver.step_exactly(&action, |_| {}).is_err() {
                     return None;
                 }
                 played += 1;
@@ -108,7 +109,7 @@ impl Tree {
                 continue;
             }
             let mut options = std::mem::take(&mut self.options);
-            options_into(world, mover, &mut options);
+            options_into(driver.state(), mover, &mut options);
             let chosen = match options.len() {
                 0 => Some((Action::AdvancePhase, None)),
                 1 => options.pop().map(|a| (a, None)),
@@ -116,8 +117,7 @@ impl Tree {
             };
             self.options = options;
             let Some((action, edge)) = chosen else { break };
-            events.clear();
-            if step(world, &action, events, scratch).is_err() {
+            if driver.step_exactly(&action, |_| {}).is_err() {
                 return None;
             }
             played += 1;
@@ -316,23 +316,10 @@ mod tests {
         assert!(root_options.len() > 1);
         let mut tree = Tree::new(me);
         let mut rng = GameRng::seeded(3);
-        let mut scratch = Scratch::new();
-        let mut events = Vec::new();
         let iterations = 50;
         for i in 0..iterations {
-            let mut world = view.determinize(&mut rng);
-            assert!(
-                tree.descend(
-                    &mut world,
-                    6,
-                    0.7,
-                    None,
-                    &mut rng,
-                    &mut scratch,
-                    &mut events
-                )
-                .is_some()
-            );
+            let mut driver = Driver::new(view.determinize(&mut rng));
+            assert!(tree.descend(&mut driver, 6, 0.7, None, &mut rng).is_some());
             tree.backpropagate(me, f64::from(i % 2));
         }
         let root = &tree.nodes[0];
@@ -362,20 +349,10 @@ mod tests {
         let view = PlayerView::new(&state, me);
         let mut tree = Tree::new(me);
         let mut rng = GameRng::seeded(5);
-        let mut scratch = Scratch::new();
-        let mut events = Vec::new();
         let policy = crate::bots::HeuristicBot;
         for i in 0..60 {
-            let mut world = view.determinize(&mut rng);
-            let played = tree.descend(
-                &mut world,
-                6,
-                0.7,
-                Some(&policy),
-                &mut rng,
-                &mut scratch,
-                &mut events,
-            );
+            let mut driver = Driver::new(view.determinize(&mut rng));
+            let played = tree.descend(&mut driver, 6, 0.7, Some(&policy), &mut rng);
             assert!(played.is_some());
             tree.backpropagate(me, f64::from(i % 2));
         }
