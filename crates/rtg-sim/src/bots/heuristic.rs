@@ -418,7 +418,11 @@ impl HeuristicBot {
         // Their counterattack next turn: every creature of theirs against what stays home (what
         // can block then: not tapped now, since it untaps only at its own turn, and not barred
         // from blocking).
-        let home = view.battlefield(player).iter().filter(|c| may_block(c)).count();
+        let home = view
+            .battlefield(player)
+            .iter()
+            .filter(|c| may_block(c))
+            .count();
         let mut ranked: Vec<InstanceId> = attackers
             .into_iter()
             .filter(|&a| attack_of(view, a) > 0)
