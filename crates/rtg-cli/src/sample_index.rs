@@ -10,11 +10,8 @@
 
 use std::fmt::Write as _;
 
-use clap::ValueEnum;
 use rtg::report::escape_html;
-use rtg::sim::{GameEnd, Matchup, Report, Side};
-
-use crate::sample::SampleOf;
+use rtg::sim::{GameEnd, Matchup, Report, SampleOf, Side};
 
 /// What the index says of one sampled game.
 #[derive(Clone, Debug)]
@@ -64,9 +61,7 @@ pub(crate) fn index_page(
 ) -> String {
     let [a, b] = [&matchup.decks[0].name, &matchup.decks[1].name];
     let title = format!("{a} vs {b}: sample games");
-    let which = of
-        .to_possible_value()
-        .map_or(String::new(), |v| v.get_name().to_owned());
+    let which = of.name();
     let e = escape_html;
     let mut page = String::new();
     let _ = write!(

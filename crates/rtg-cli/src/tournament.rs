@@ -4,8 +4,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 use rtg::sim::{
-    CSV_COLUMNS, DeckList, MAX_META_DECKS, SimConfig, TournamentError, TournamentProgress,
-    TournamentReport, csv_fields, tournament,
+    CSV_COLUMNS, MAX_META_DECKS, SimConfig, TournamentError, TournamentProgress, TournamentReport,
+    csv_fields, tournament,
 };
 
 use crate::content::CliError;
@@ -63,17 +63,6 @@ pub(crate) struct TournamentArgs {
     sample: SampleArgs,
 }
 
-/// The decks named, or every deck: the deck directories' and the bundled ones.
-fn load_decks(args: &TournamentArgs) -> Result<Vec<DeckList>, CliError> {
-    let library = args.content.library()?;
-    let names: Vec<String> = if args.deck_names.is_empty() {
-        library.deck_names()?
-    } else {
-        args.deck_names.clone()
-    };
-    names.iter().map(|name| library.deck(name)).collect()
-}
-
 pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
     if args.games == 0 {
         return Err(CliError::Usage(
@@ -92,7 +81,7 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
         ..SimConfig::default()
     };
     config.check().map_err(|e| CliError::Usage(e.to_string()))?;
-    let decks = load_decks(&args)?;
+    let decks = args.content.decks(&args.deck_names)?;
     if decks.len() < 2 {
         return Err(CliError::Usage(format!(
             "a tournament needs at least two decks, got {}",
