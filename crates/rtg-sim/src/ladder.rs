@@ -175,7 +175,8 @@ const ELO_PER_NAT: f64 = 400.0 / std::f64::consts::LN_10;
 ///
 /// ```
 /// use rtg_sim::{BotRegistry, BotSpec, DeckList, LadderConfig, ladder};
-/// let aggro = rtg_yaml::bundled().deck("aggro").unwrap();
+/// let bundled = rtg_yaml::bundled();
+/// let aggro = bundled.deck("aggro").unwrap();
 /// let deck = DeckList { name: "aggro".to_owned(), cards: aggro.cards.clone() };
 /// let config = LadderConfig {
 ///     bots: vec![BotSpec::new("random"), BotSpec::new("greedy")],
