@@ -11,6 +11,7 @@
 use std::fmt::Write as _;
 
 use rtg::report::escape_html;
+use rtg::report::text::batch_table;
 use rtg::sim::{GameEnd, Matchup, Report, SampleOf, Side};
 
 /// What the index says of one sampled game.
@@ -134,8 +135,7 @@ pub(crate) fn index_page(
     }
     // The batch's results as `rtg simulate` prints them, without its speed: the index of a
     // batch is the same bytes however fast it ran.
-    let table: String = report
-        .table()
+    let table: String = batch_table(report)
         .lines()
         .filter(|line| !line.trim_start().starts_with("games per second"))
         .map(|line| format!("{line}\n"))

@@ -10,7 +10,9 @@ use rtg::sim::{
 };
 
 use crate::content::CliError;
-use crate::reporting::{card_table, json_text, pct, print, progress_bar, to_value, write_page};
+use rtg::report::text::{batch_table, card_table, pct};
+
+use crate::reporting::{json_text, print, progress_bar, to_value, write_page};
 use crate::sample::{SampleArgs, Sampler};
 use crate::setup::{
     BotArgs, ContentArgs, RulesArgs, check_max_turns, check_precision, check_threads,
@@ -230,8 +232,8 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
             precision,
         })?,
         (true, _, _) => json_text(&report)?,
-        (false, true, Some(cards)) => report.table() + "\n" + &card_table(cards),
-        (false, _, _) => report.table(),
+        (false, true, Some(cards)) => batch_table(&report) + "\n" + &card_table(cards),
+        (false, _, _) => batch_table(&report),
     };
     if let (false, Some(p)) = (args.json, precision) {
         let (rate, lo, hi) = report.win_rate_a();

@@ -9,7 +9,9 @@ use rtg::sim::{
 };
 
 use crate::content::CliError;
-use crate::reporting::{json_text, pct, print, progress_bar, to_value, write_page};
+use rtg::report::text::{pct, verdict_table};
+
+use crate::reporting::{json_text, print, progress_bar, to_value, write_page};
 use crate::setup::{ContentArgs, RulesArgs, check_max_turns, check_precision, check_threads};
 
 /// Play a matchup at several bot strengths and say whether the verdict has settled.
@@ -100,7 +102,7 @@ pub(crate) fn run(args: VerdictArgs) -> Result<(), CliError> {
     print(&if args.json {
         json_text(&report)?
     } else {
-        report.table()
+        verdict_table(&report)
     });
     Ok(())
 }

@@ -48,6 +48,7 @@ mod fmt;
 mod impact;
 mod pages;
 mod svg;
+pub mod text;
 mod verdict;
 
 use serde_json::Value;

@@ -54,7 +54,6 @@ mod simulate;
 mod stats;
 #[cfg(test)]
 mod test_decks;
-mod text;
 mod tournament;
 mod verdict;
 
@@ -110,7 +109,6 @@ pub use simulate::{
     simulate, simulate_rows, simulate_with,
 };
 pub use stats::{Bar, BradleyTerry, Distribution, Histogram, bradley_terry};
-pub use text::{pad_left, pad_right};
 pub use tournament::{
     Cell, Standing, TournamentError, TournamentProgress, TournamentReport, standings, tournament,
     tournament_with,
