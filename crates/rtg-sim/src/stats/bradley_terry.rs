@@ -120,12 +120,11 @@ mod tests {
             vec![0.5, 0.25, 2.0],
         ];
         let inv = invert(m.clone());
-        for i in 0..3 {
-            for j in 0..3 {
-                let product: f64 = (0..3).map(|l| m[i][l] * inv[l][j]).sum();
-                let identity = if i == j { 1.0 } else { 0.0 };
-                assert!((product - identity).abs() < 1e-12, "{i},{j}: {product}");
-            }
+        let product = |i: usize, j: usize| -> f64 { (0..3).map(|l| m[i][l] * inv[l][j]).sum() };
+        for (i, j) in (0..3).flat_map(|i| (0..3).map(move |j| (i, j))) {
+            let identity = if i == j { 1.0 } else { 0.0 };
+            let got = product(i, j);
+            assert!((got - identity).abs() < 1e-12, "{i},{j}: {got}");
         }
     }
 
