@@ -10,10 +10,12 @@ use rtg::sim::{
     SimError, card_impact,
 };
 
+use rtg::report::ReportPage;
+
 use crate::content::CliError;
 use rtg::report::text::card_impact_table;
 
-use crate::reporting::{json_text, print, progress_bar, to_value, write_page};
+use crate::reporting::{json_text, print, progress_bar, write_page};
 use crate::setup::{BotArgs, ContentArgs, RulesArgs, check_max_turns, check_threads};
 
 /// Measure how much each card of a deck matters, by card swaps on paired seeds (the help text
@@ -116,7 +118,7 @@ pub(crate) fn run(args: Args) -> Result<(), CliError> {
     }
     let report = result.map_err(cli_error)?;
     if let Some(path) = &args.html {
-        write_page(path, &to_value(&report)?, Vec::new())?;
+        write_page(path, ReportPage::CardImpact(&report), Vec::new())?;
     }
     let text = if args.json {
         json_text(&report)?

@@ -5,10 +5,12 @@ use std::path::PathBuf;
 use clap::Args;
 use rtg::sim::{BotSpec, GoldfishConfig, GoldfishError, MAX_GOLDFISH_TURNS, Running, goldfish};
 
+use rtg::report::ReportPage;
+
 use crate::content::CliError;
 use rtg::report::text::{goldfish_text, pct};
 
-use crate::reporting::{json_text, print, progress_bar, to_value, write_page};
+use crate::reporting::{json_text, print, progress_bar, write_page};
 use crate::setup::{ContentArgs, RulesArgs, check_threads, default_bot, parse_bot};
 
 /// Play a deck against a goldfish (an opponent who never acts and cannot lose by decking) and
@@ -98,7 +100,7 @@ pub(crate) fn run(args: GoldfishArgs) -> Result<(), CliError> {
         e => CliError::Usage(e.to_string()),
     })?;
     if let Some(path) = &args.html {
-        write_page(path, &to_value(&report)?, Vec::new())?;
+        write_page(path, ReportPage::Goldfish(&report), Vec::new())?;
     }
     if !args.card_stats {
         report.cards = None;

@@ -6,7 +6,7 @@ use std::io::IsTerminal;
 use std::path::Path;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use rtg::report::{PageInfo, SampleLink, render};
+use rtg::report::{PageInfo, ReportPage, SampleLink, page};
 
 use crate::content::CliError;
 
@@ -44,25 +44,20 @@ pub(crate) fn command_line() -> String {
         .join(" ")
 }
 
-/// Writes the page of a report's JSON value to `path`, with links to sample games (label and
-/// href relative to the page) in its "sample games" section.
+/// Writes the page of a report to `path`, with links to sample games (label and href relative
+/// to the page) in its "sample games" section.
 pub(crate) fn write_page(
     path: &Path,
-    report: &serde_json::Value,
+    report: ReportPage<'_>,
     samples: Vec<SampleLink>,
 ) -> Result<(), CliError> {
     let info = PageInfo {
         command: command_line(),
         samples,
     };
-    let page = render(report, &info).map_err(|e| CliError::Content(e.to_string()))?;
-    std::fs::write(path, page)
+    let html = page(report, &info).map_err(|e| CliError::Content(e.to_string()))?;
+    std::fs::write(path, html)
         .map_err(|e| CliError::Usage(format!("{}: cannot write the page: {e}", path.display())))
-}
-
-/// A serialisable report as a JSON value (for the page).
-pub(crate) fn to_value(report: &impl serde::Serialize) -> Result<serde_json::Value, CliError> {
-    serde_json::to_value(report).map_err(|e| CliError::Content(e.to_string()))
 }
 
 /// Prints a report's text on standard output (through [`crate::output`]: a failed write is

@@ -11,6 +11,7 @@
 use std::fmt::Write as _;
 
 use rtg::report::escape_html;
+use rtg::report::page::{Shell, close};
 use rtg::report::text::batch_table;
 use rtg::sim::{GameEnd, Matchup, Report, SampleOf, Side};
 
@@ -65,13 +66,14 @@ pub(crate) fn index_page(
     let which = of.name();
     let e = escape_html;
     let mut page = String::new();
-    let _ = write!(
-        page,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{title}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n",
-        title = e(&title)
-    );
+    let title = e(&title);
+    Shell {
+        doctype: "<!DOCTYPE html>",
+        title_html: &title,
+        style: &format!("\n{STYLE}"),
+    }
+    .open(&mut page);
+    let _ = writeln!(page, "<h1>{title}</h1>");
     let rules = if report.rules == rtg::RuleSet::default() {
         String::new()
     } else {
@@ -91,7 +93,7 @@ pub(crate) fn index_page(
         b = e(b),
         bot_a = e(&report.bots[0].to_string()),
         bot_b = e(&report.bots[1].to_string()),
-        which = e(&which),
+        which = e(which),
     );
     if let Some(href) = report_page {
         let _ = writeln!(
@@ -142,8 +144,9 @@ pub(crate) fn index_page(
         .collect();
     let _ = write!(
         page,
-        "</tbody>\n</table>\n<h2>The batch</h2>\n<pre id=\"report\">{}</pre>\n</body>\n</html>\n",
+        "</tbody>\n</table>\n<h2>The batch</h2>\n<pre id=\"report\">{}</pre>\n",
         e(&table)
     );
+    close(&mut page);
     page
 }

@@ -7,10 +7,12 @@ use rtg::sim::{
     CSV_COLUMNS, SimConfig, TournamentError, TournamentProgress, csv_fields, tournament,
 };
 
+use rtg::report::ReportPage;
+
 use crate::content::CliError;
 use rtg::report::text::{pct, tournament_text};
 
-use crate::reporting::{json_text, print, progress_bar, to_value, write_page};
+use crate::reporting::{json_text, print, progress_bar, write_page};
 use crate::sample::{PairSamplers, SampleArgs};
 use crate::setup::{BotArgs, ContentArgs, RulesArgs, check_max_turns, check_threads};
 
@@ -163,7 +165,7 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
         } else {
             (path.clone(), Vec::new())
         };
-        write_page(&page, &to_value(&report)?, samples)?;
+        write_page(&page, ReportPage::Tournament(&report), samples)?;
     }
     if !args.card_stats {
         report.cards = None;

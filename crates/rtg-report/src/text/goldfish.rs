@@ -2,7 +2,7 @@
 
 use rtg_sim::GoldfishReport;
 
-use super::{card_table, pct, rules_note};
+use super::{pct, rules_note, with_cards};
 
 /// The kill turn's summary and histogram, the mana on curve, the hand left and the end reasons.
 pub fn goldfish_table(r: &GoldfishReport) -> String {
@@ -95,10 +95,5 @@ pub fn goldfish_table(r: &GoldfishReport) -> String {
 /// A goldfish run as `rtg goldfish` prints it: [`goldfish_table`], then the per-card tables
 /// when the report has them.
 pub fn goldfish_text(r: &GoldfishReport) -> String {
-    let mut text = goldfish_table(r);
-    if let Some(cards) = &r.cards {
-        text.push('\n');
-        text.push_str(&card_table(cards));
-    }
-    text
+    with_cards(goldfish_table(r), r.cards.as_deref())
 }

@@ -41,6 +41,15 @@ pub fn rules_note(rules: RuleSet) -> String {
     }
 }
 
+/// A report's table, then its per-card tables when it has them.
+fn with_cards(mut text: String, cards: Option<&[rtg_sim::CardRow]>) -> String {
+    if let Some(cards) = cards {
+        text.push('\n');
+        text.push_str(&card_table(cards));
+    }
+    text
+}
+
 /// `pct` of a share that may be missing (`-`).
 pub(crate) fn pct_or_dash(x: Option<f64>) -> String {
     x.map_or("-".to_owned(), pct)

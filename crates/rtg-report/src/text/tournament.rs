@@ -2,7 +2,7 @@
 
 use rtg_sim::{MAX_META_DECKS, TournamentReport};
 
-use super::{card_table, pct, rules_note};
+use super::{pct, rules_note, with_cards};
 
 /// The matrix of win rates (row deck against column deck) with each deck's mean, rank, meta
 /// share and win rate against the meta, then each cell's 95% interval.
@@ -90,10 +90,5 @@ pub fn tournament_table(r: &TournamentReport) -> String {
 /// A tournament as `rtg tournament` prints it: [`tournament_table`], then the per-card tables
 /// when the report has them.
 pub fn tournament_text(r: &TournamentReport) -> String {
-    let mut text = tournament_table(r);
-    if let Some(cards) = &r.cards {
-        text.push('\n');
-        text.push_str(&card_table(cards));
-    }
-    text
+    with_cards(tournament_table(r), r.cards.as_deref())
 }
