@@ -12,7 +12,8 @@ use crate::util::project_root;
 ///
 /// Dependencies point one way, downward:
 /// `rtg-core < rtg-effects < rtg-events < rtg-combat < rtg-rules`; `rtg-yaml` sits on the data
-/// and the effects; the scenario runner and the simulator use the engine; the viewer uses the simulator; `rtg` is the facade
+/// and the effects; the scenario runner and the simulator use the engine; the report pages use the simulator,
+/// and the viewer both (its page is the reports' shell); `rtg` is the facade
 /// over everything; `rtg-cli` sees only the facade, and `rtg-py` the facade and the CLI.
 /// `rtg-testkit`, the tests' helpers, sits on the engine, rtg-yaml and the simulator, and is a
 /// dev-dependency only.
@@ -50,7 +51,7 @@ pub(crate) const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     (
-        "rtg-view",
+        "rtg-report",
         &[
             "rtg-core",
             "rtg-effects",
@@ -62,8 +63,9 @@ pub(crate) const LAYERS: &[(&str, &[&str])] = &[
             "rtg-sim",
         ],
     ),
+    // The viewer's page is the report pages' shell (rtg-report's `page`: one escaper, one head).
     (
-        "rtg-report",
+        "rtg-view",
         &[
             "rtg-core",
             "rtg-effects",
@@ -73,6 +75,7 @@ pub(crate) const LAYERS: &[(&str, &[&str])] = &[
             "rtg-yaml",
             "rtg-scenario",
             "rtg-sim",
+            "rtg-report",
         ],
     ),
     (

@@ -3,14 +3,14 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use rtg::sim::{
-    BotSpec, GoldfishConfig, GoldfishError, GoldfishReport, MAX_GOLDFISH_TURNS, Running, goldfish,
-};
+use rtg::sim::{BotSpec, GoldfishConfig, GoldfishError, MAX_GOLDFISH_TURNS, Running, goldfish};
+
+use rtg::report::ReportPage;
 
 use crate::content::CliError;
-use crate::reporting::{
-    card_table, json_text, pct, print, progress_bar, rules_note, to_value, write_page,
-};
+use rtg::report::text::{goldfish_text, pct};
+
+use crate::reporting::{json_text, print, progress_bar, write_page};
 use crate::setup::{ContentArgs, RulesArgs, check_threads, default_bot, parse_bot};
 
 /// Play a deck against a goldfish (an opponent who never acts and cannot lose by decking) and
@@ -100,7 +100,7 @@ pub(crate) fn run(args: GoldfishArgs) -> Result<(), CliError> {
         e => CliError::Usage(e.to_string()),
     })?;
     if let Some(path) = &args.html {
-        write_page(path, &to_value(&report)?, Vec::new())?;
+        write_page(path, ReportPage::Goldfish(&report), Vec::new())?;
     }
     if !args.card_stats {
         report.cards = None;
@@ -108,101 +108,8 @@ pub(crate) fn run(args: GoldfishArgs) -> Result<(), CliError> {
     let text = if args.json {
         json_text(&report)?
     } else {
-        let mut text = table(&report);
-        if let Some(cards) = &report.cards {
-            text.push('\n');
-            text.push_str(&card_table(cards));
-        }
-        text
+        goldfish_text(&report)
     };
     print(&text);
     Ok(())
-}
-
-/// The kill turn's summary and histogram, the mana on curve, the hand left and the end reasons.
-fn table(r: &GoldfishReport) -> String {
-    let k = &r.kill_turn;
-    let turn = |t: Option<u32>| t.map_or("-".to_owned(), |t| t.to_string());
-    let mut out = format!(
-        "{} goldfish ({}), seed {}, {} games, {} turns at most{}\n",
-        r.deck,
-        r.bot,
-        r.seed,
-        r.games,
-        r.max_turns,
-        rules_note(r.rules)
-    );
-    out.push_str(&format!("  {:<28}{:>8}\n", "kills", r.kills));
-    out.push_str(&format!("  {:<28}{:>8}\n", "no kill", r.no_kill));
-    out.push_str(&format!(
-        "  {:<28}{:>8}\n",
-        "kill turn (mean)",
-        k.mean.map_or("-".to_owned(), |m| format!("{m:.2}"))
-    ));
-    out.push_str(&format!(
-        "  {:<28}{:>8}   p10 {} p90 {}\n",
-        "kill turn (median)",
-        turn(k.median),
-        turn(k.p10),
-        turn(k.p90)
-    ));
-    let most = k
-        .histogram
-        .iter()
-        .map(|b| b.games)
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    for bar in &k.histogram {
-        let len = (bar.games * 40).div_ceil(most) as usize;
-        out.push_str(&format!(
-            "    turn {:>3} {:>7}  {}\n",
-            bar.turn,
-            bar.games,
-            "#".repeat(len)
-        ));
-    }
-    let curve: Vec<String> = r
-        .mana_by_turn
-        .iter()
-        .take(8)
-        .map(|m| format!("{} {}", m.turn, pct(m.share)))
-        .collect();
-    out.push_str(&format!(
-        "  {:<28}{}\n",
-        "k mana by turn k",
-        curve.join(", ")
-    ));
-    out.push_str(&format!(
-        "  {:<28}{:>8}\n",
-        "cards in hand at the end",
-        r.hand_at_end.map_or("-".to_owned(), |h| format!("{h:.2}"))
-    ));
-    let e = &r.end_reasons;
-    out.push_str(&format!(
-        "  {:<28}{:>8}\n  {:<28}{:>8}\n  {:<28}{:>8}\n",
-        "goldfish lost, health 0",
-        e.health[1],
-        "goldfish milled out",
-        e.empty_deck[1],
-        format!("{} decked itself", r.deck),
-        e.empty_deck[0]
-    ));
-    out.push_str(&format!(
-        "  {:<28}{:>8}\n",
-        "turn limit reached", e.turn_limit
-    ));
-    out.push_str(&format!(
-        "  {:<28}{:>8}\n",
-        "engine errors",
-        r.failures.len()
-    ));
-    for f in r.failures.iter().take(10) {
-        out.push_str(&format!(
-            "  error in game {} (seed {}): {}\n",
-            f.index, f.seed, f.message
-        ));
-    }
-    out.push_str(&format!("  ({:.2} s)\n", r.seconds));
-    out
 }

@@ -11,7 +11,7 @@ use rtg::sim::{CardRow, Report, merge_card_rows, read_json};
 
 use crate::content::CliError;
 use crate::output::path_problem;
-use crate::reporting::card_table;
+use rtg::report::text::{batch_table, card_table};
 
 /// Merge the JSON reports of `rtg simulate --shard K/N --json` into the whole batch's report
 /// (with their per-card statistics when every shard has them: `--card-stats`).
@@ -65,8 +65,8 @@ pub(crate) fn run(args: MergeArgs) -> Result<(), CliError> {
             cards,
         })
         .map_err(|e| CliError::Content(e.to_string()))?,
-        (None, false) => merged.table().trim_end().to_owned(),
-        (Some(cards), false) => (merged.table() + "\n" + &card_table(cards))
+        (None, false) => batch_table(&merged).trim_end().to_owned(),
+        (Some(cards), false) => (batch_table(&merged) + "\n" + &card_table(cards))
             .trim_end()
             .to_owned(),
     };

@@ -2,14 +2,17 @@
 //! longest, the shortest, one deck's losses, the draws, ...), linked from an index page; and
 //! `rtg tournament ... --sample K --html DIR`, K games of each pairing.
 //!
-//! The batch's rows come in game order, so the choice depends only on the batch (not on the
-//! threads); only the K chosen games' indices are kept while it runs. Each chosen game is then
-//! played again from its seed, recorded, and written as a replay file and a viewer page.
+//! The choice is the library's ([`GameSample`]: it depends only on the batch, not on the
+//! threads). Each chosen game is then played again from its seed, recorded, and written as a
+//! replay file and a viewer page.
 
 use std::path::Path;
 
 use clap::{Args, ValueEnum};
-use rtg::sim::{GameEnd, GameRecord, GameRow, Matchup, Replay, Report, SimConfig, play_game};
+use rtg::sim::{
+    GameEnd, GameRecord, GameRow, GameSample, Matchup, Replay, Report, SampleOf, SampledGame,
+    SimConfig, play_game,
+};
 
 use crate::content::CliError;
 use crate::sample_index::{IndexRow, index_page};
@@ -17,9 +20,9 @@ use crate::sample_index::{IndexRow, index_page};
 /// The most games `--sample` writes pages of (a page is up to about a megabyte).
 pub(crate) const MAX_SAMPLES: usize = 100;
 
-/// Which games of a batch `--sample` shows.
+/// Which games of a batch `--sample` shows (the flag's values of [`SampleOf`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
-pub(crate) enum SampleOf {
+pub(crate) enum SampleOfArg {
     /// The games with the most turns (the earliest first among equals).
     Longest,
     /// The games with the fewest turns.
@@ -34,6 +37,19 @@ pub(crate) enum SampleOf {
     First,
 }
 
+impl From<SampleOfArg> for SampleOf {
+    fn from(arg: SampleOfArg) -> SampleOf {
+        match arg {
+            SampleOfArg::Longest => SampleOf::Longest,
+            SampleOfArg::Shortest => SampleOf::Shortest,
+            SampleOfArg::ALosses => SampleOf::ALosses,
+            SampleOfArg::BLosses => SampleOf::BLosses,
+            SampleOfArg::Draws => SampleOf::Draws,
+            SampleOfArg::First => SampleOf::First,
+        }
+    }
+}
+
 /// The flags of sampling.
 #[derive(Args, Debug, Clone)]
 pub(crate) struct SampleArgs {
@@ -43,24 +59,14 @@ pub(crate) struct SampleArgs {
     pub(crate) sample: Option<usize>,
     /// Which games --sample shows.
     #[arg(long, value_enum, default_value = "longest", requires = "sample")]
-    pub(crate) sample_of: SampleOf,
+    pub(crate) sample_of: SampleOfArg,
     // The directory is `rtg simulate`'s `--html` (with --sample it names a directory), so that
     // the batch's report page, written into it, links the sample pages.
 }
 
-/// One chosen game: its index, turns and end.
-#[derive(Clone, Copy, Debug)]
-struct Chosen {
-    index: u64,
-    turns: u32,
-    end: GameEnd,
-}
-
-/// Watches a batch's rows and keeps the chosen games.
+/// Watches a batch's rows and keeps the chosen games (the library's choice, [`GameSample`]).
 pub(crate) struct Sampler {
-    count: usize,
-    of: SampleOf,
-    chosen: Vec<Chosen>,
+    sample: GameSample,
 }
 
 impl Sampler {
@@ -74,41 +80,13 @@ impl Sampler {
             )));
         }
         Ok(Sampler {
-            count,
-            of: args.sample_of,
-            chosen: Vec::new(),
+            sample: GameSample::new(count, args.sample_of.into()),
         })
     }
 
     /// Takes one row of the batch (rows come in game order).
     pub(crate) fn watch(&mut self, row: &GameRow) {
-        if self.count == 0 {
-            return;
-        }
-        let game = Chosen {
-            index: row.index,
-            turns: row.record.turns,
-            end: row.record.end,
-        };
-        let wanted = match self.of {
-            SampleOf::Longest | SampleOf::Shortest | SampleOf::First => true,
-            SampleOf::ALosses => game.end == GameEnd::Won(rtg::sim::Side::B),
-            SampleOf::BLosses => game.end == GameEnd::Won(rtg::sim::Side::A),
-            SampleOf::Draws => game.end == GameEnd::Draw,
-        };
-        if !wanted {
-            return;
-        }
-        self.chosen.push(game);
-        // Keep the best K: by turns for longest and shortest, else the earliest (game order).
-        match self.of {
-            SampleOf::Longest => self
-                .chosen
-                .sort_by_key(|g| (std::cmp::Reverse(g.turns), g.index)),
-            SampleOf::Shortest => self.chosen.sort_by_key(|g| (g.turns, g.index)),
-            _ => {}
-        }
-        self.chosen.truncate(self.count);
+        self.sample.watch(row);
     }
 
     /// Writes the chosen games' replays and pages, and the index page, into `dir`; returns each
@@ -127,7 +105,7 @@ impl Sampler {
         let index = dir.join("index.html");
         std::fs::write(
             &index,
-            index_page(matchup, report, self.of, report_page, &rows),
+            index_page(matchup, report, self.sample.of(), report_page, &rows),
         )
         .map_err(|e| io(&index, e))?;
         let links: Vec<(String, String)> = rows.into_iter().map(|r| (r.href, r.label)).collect();
@@ -162,7 +140,7 @@ impl Sampler {
     ) -> Result<Vec<IndexRow>, CliError> {
         std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
         let mut rows = Vec::new();
-        for (rank, game) in self.chosen.iter().enumerate() {
+        for (rank, game) in self.sample.chosen().iter().enumerate() {
             let record = play_game(matchup, &config.game(game.index), true);
             let replay = Replay::from_record(matchup, &record).with_origin(config.seed, game.index);
             let (page, _) = rtg::view::replay_page(&replay, matchup)
@@ -184,7 +162,7 @@ impl Sampler {
                 end: game.end,
                 ended: ended(matchup, &record),
                 first: if game.index.is_multiple_of(2) { 0 } else { 1 },
-                why: why(matchup, self.of, rank),
+                why: why(matchup, self.sample.of(), rank),
             });
         }
         Ok(rows)
@@ -288,7 +266,7 @@ fn file_safe(name: &str) -> String {
         .collect()
 }
 
-fn describe(matchup: &Matchup, game: &Chosen) -> String {
+fn describe(matchup: &Matchup, game: &SampledGame) -> String {
     let [a, b] = [&matchup.decks[0].name, &matchup.decks[1].name];
     let end = match game.end {
         GameEnd::Won(rtg::sim::Side::A) => format!("{a} (deck A) won"),
@@ -365,6 +343,14 @@ mod tests {
             .map(|(a, b)| pairing_dir(&mut used, a, b))
             .collect();
         assert_eq!(dirs, ["a_b-vs-c", "a_b-vs-c-2", "a_b-vs-c-3", "x-vs-y"]);
+    }
+
+    #[test]
+    fn the_flags_values_are_the_librarys_names() {
+        for arg in SampleOfArg::value_variants() {
+            let flag = arg.to_possible_value().map(|v| v.get_name().to_owned());
+            assert_eq!(flag.as_deref(), Some(SampleOf::from(*arg).name()));
+        }
     }
 
     #[test]

@@ -10,11 +10,10 @@
 
 use std::fmt::Write as _;
 
-use clap::ValueEnum;
 use rtg::report::escape_html;
-use rtg::sim::{GameEnd, Matchup, Report, Side};
-
-use crate::sample::SampleOf;
+use rtg::report::page::{Shell, close};
+use rtg::report::text::batch_table;
+use rtg::sim::{GameEnd, Matchup, Report, SampleOf, Side};
 
 /// What the index says of one sampled game.
 #[derive(Clone, Debug)]
@@ -64,18 +63,17 @@ pub(crate) fn index_page(
 ) -> String {
     let [a, b] = [&matchup.decks[0].name, &matchup.decks[1].name];
     let title = format!("{a} vs {b}: sample games");
-    let which = of
-        .to_possible_value()
-        .map_or(String::new(), |v| v.get_name().to_owned());
+    let which = of.name();
     let e = escape_html;
     let mut page = String::new();
-    let _ = write!(
-        page,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{title}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n",
-        title = e(&title)
-    );
+    let title = e(&title);
+    Shell {
+        doctype: "<!DOCTYPE html>",
+        title_html: &title,
+        style: &format!("\n{STYLE}"),
+    }
+    .open(&mut page);
+    let _ = writeln!(page, "<h1>{title}</h1>");
     let rules = if report.rules == rtg::RuleSet::default() {
         String::new()
     } else {
@@ -95,7 +93,7 @@ pub(crate) fn index_page(
         b = e(b),
         bot_a = e(&report.bots[0].to_string()),
         bot_b = e(&report.bots[1].to_string()),
-        which = e(&which),
+        which = e(which),
     );
     if let Some(href) = report_page {
         let _ = writeln!(
@@ -139,16 +137,16 @@ pub(crate) fn index_page(
     }
     // The batch's results as `rtg simulate` prints them, without its speed: the index of a
     // batch is the same bytes however fast it ran.
-    let table: String = report
-        .table()
+    let table: String = batch_table(report)
         .lines()
         .filter(|line| !line.trim_start().starts_with("games per second"))
         .map(|line| format!("{line}\n"))
         .collect();
     let _ = write!(
         page,
-        "</tbody>\n</table>\n<h2>The batch</h2>\n<pre id=\"report\">{}</pre>\n</body>\n</html>\n",
+        "</tbody>\n</table>\n<h2>The batch</h2>\n<pre id=\"report\">{}</pre>\n",
         e(&table)
     );
+    close(&mut page);
     page
 }

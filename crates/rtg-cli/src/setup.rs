@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use rtg::RuleSet;
-use rtg::sim::{BotRegistry, BotSpec, MAX_THREADS, MAX_TURNS, Matchup};
+use rtg::sim::{BotRegistry, BotSpec, DeckList, MAX_THREADS, MAX_TURNS, Matchup};
 
 use crate::content::CliError;
 use crate::library::{Library, Sources};
@@ -43,6 +43,20 @@ impl ContentArgs {
     /// The bundled cards and decks and the user's.
     pub(crate) fn library(&self) -> Result<Library, CliError> {
         Library::open(&self.sources()?)
+    }
+
+    /// The decks named (files, or names looked for in the deck folders, then among the bundled
+    /// decks), or every deck when none is named: one way to find decks for every command.
+    pub(crate) fn decks(&self, names: &[String]) -> Result<Vec<DeckList>, CliError> {
+        let library = self.library()?;
+        let every;
+        let names = if names.is_empty() {
+            every = library.deck_names()?;
+            &every
+        } else {
+            names
+        };
+        names.iter().map(|name| library.deck(name)).collect()
     }
 
     /// Loads the cards and the two decks.

@@ -9,8 +9,12 @@ use rtg::sim::{
     SimConfig, SimError, csv_fields, is_precise, play_batch, play_batch_precise,
 };
 
+use rtg::report::ReportPage;
+
 use crate::content::CliError;
-use crate::reporting::{card_table, json_text, pct, print, progress_bar, to_value, write_page};
+use rtg::report::text::{batch_table, card_table, pct};
+
+use crate::reporting::{json_text, print, progress_bar, write_page};
 use crate::sample::{SampleArgs, Sampler};
 use crate::setup::{
     BotArgs, ContentArgs, RulesArgs, check_max_turns, check_precision, check_threads,
@@ -206,11 +210,11 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
         } else {
             (path.clone(), Vec::new())
         };
-        let mut value = to_value(&report)?;
-        if let (Some(map), Some(cards)) = (value.as_object_mut(), &cards) {
-            map.insert("cards".to_owned(), to_value(cards)?);
-        }
-        write_page(&page, &value, samples)?;
+        let batch = ReportPage::Batch {
+            report: &report,
+            cards: cards.as_deref(),
+        };
+        write_page(&page, batch, samples)?;
     }
     // The report as it always was; `cards` only when asked for, after every other key, and
     // `precision` only when the batch was played to one.
@@ -230,8 +234,8 @@ pub(crate) fn run(args: SimulateArgs) -> Result<(), CliError> {
             precision,
         })?,
         (true, _, _) => json_text(&report)?,
-        (false, true, Some(cards)) => report.table() + "\n" + &card_table(cards),
-        (false, _, _) => report.table(),
+        (false, true, Some(cards)) => batch_table(&report) + "\n" + &card_table(cards),
+        (false, _, _) => batch_table(&report),
     };
     if let (false, Some(p)) = (args.json, precision) {
         let (rate, lo, hi) = report.win_rate_a();

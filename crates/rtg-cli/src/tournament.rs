@@ -4,14 +4,15 @@ use std::path::PathBuf;
 
 use clap::Args;
 use rtg::sim::{
-    CSV_COLUMNS, DeckList, MAX_META_DECKS, SimConfig, TournamentError, TournamentProgress,
-    TournamentReport, csv_fields, tournament,
+    CSV_COLUMNS, SimConfig, TournamentError, TournamentProgress, csv_fields, tournament,
 };
 
+use rtg::report::ReportPage;
+
 use crate::content::CliError;
-use crate::reporting::{
-    card_table, json_text, pct, print, progress_bar, rules_note, to_value, write_page,
-};
+use rtg::report::text::{pct, tournament_text};
+
+use crate::reporting::{json_text, print, progress_bar, write_page};
 use crate::sample::{PairSamplers, SampleArgs};
 use crate::setup::{BotArgs, ContentArgs, RulesArgs, check_max_turns, check_threads};
 
@@ -63,17 +64,6 @@ pub(crate) struct TournamentArgs {
     sample: SampleArgs,
 }
 
-/// The decks named, or every deck: the deck directories' and the bundled ones.
-fn load_decks(args: &TournamentArgs) -> Result<Vec<DeckList>, CliError> {
-    let library = args.content.library()?;
-    let names: Vec<String> = if args.deck_names.is_empty() {
-        library.deck_names()?
-    } else {
-        args.deck_names.clone()
-    };
-    names.iter().map(|name| library.deck(name)).collect()
-}
-
 pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
     if args.games == 0 {
         return Err(CliError::Usage(
@@ -92,7 +82,7 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
         ..SimConfig::default()
     };
     config.check().map_err(|e| CliError::Usage(e.to_string()))?;
-    let decks = load_decks(&args)?;
+    let decks = args.content.decks(&args.deck_names)?;
     if decks.len() < 2 {
         return Err(CliError::Usage(format!(
             "a tournament needs at least two decks, got {}",
@@ -175,7 +165,7 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
         } else {
             (path.clone(), Vec::new())
         };
-        write_page(&page, &to_value(&report)?, samples)?;
+        write_page(&page, ReportPage::Tournament(&report), samples)?;
     }
     if !args.card_stats {
         report.cards = None;
@@ -183,96 +173,8 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
     let text = if args.json {
         json_text(&report)?
     } else {
-        let mut text = table(&report);
-        if let Some(cards) = &report.cards {
-            text.push('\n');
-            text.push_str(&card_table(cards));
-        }
-        text
+        tournament_text(&report)
     };
     print(&text);
     Ok(())
-}
-
-/// The matrix of win rates (row deck against column deck) with each deck's mean, rank, meta
-/// share and win rate against the meta, then each cell's 95% interval.
-fn table(r: &TournamentReport) -> String {
-    let w = r
-        .decks
-        .iter()
-        .map(|d| d.chars().count())
-        .max()
-        .unwrap_or(4)
-        .clamp(8, crate::reporting::MAX_COLUMN_CHARS);
-    let mut out = format!(
-        "tournament of {} decks ({} vs {}), seed {}, {} games per pair{}\n",
-        r.decks.len(),
-        r.bots[0],
-        r.bots[1],
-        r.seed,
-        r.games_per_pair,
-        rules_note(r.rules)
-    );
-    let lw = w.max("row vs column".len());
-    out.push_str(&format!("  {:<lw$}", "row vs column"));
-    for deck in &r.decks {
-        out.push_str(&format!(" {deck:>w$}"));
-    }
-    out.push_str(&format!(
-        " {:>w$} {:>5} {:>w$} {:>w$}\n",
-        "mean", "rank", "meta", "vs meta"
-    ));
-    for (i, deck) in r.decks.iter().enumerate() {
-        out.push_str(&format!("  {deck:<lw$}"));
-        for cell in &r.matrix[i] {
-            let shown = cell.as_ref().map_or("-".to_owned(), |c| pct(c.win_rate));
-            out.push_str(&format!(" {shown:>w$}"));
-        }
-        let s = &r.standings[i];
-        let meta = r.meta.as_ref().and_then(|m| m.get(i));
-        let (share, vs) = meta.map_or(("-".to_owned(), "-".to_owned()), |m| {
-            (pct(m.share), pct(m.win_rate_vs_field))
-        });
-        out.push_str(&format!(
-            " {:>w$} {:>5} {share:>w$} {vs:>w$}\n",
-            pct(s.mean_win_rate),
-            s.rank
-        ));
-    }
-    if r.meta.is_some() {
-        out.push_str(
-            "  meta: share of the pool's Nash equilibrium (the most even one); vs meta: win rate \
-             against it\n",
-        );
-    } else {
-        out.push_str(&format!(
-            "  meta: not computed (more than {MAX_META_DECKS} decks, or the solver failed)\n"
-        ));
-    }
-    out.push_str("  95% intervals:\n");
-    for (i, row) in r.matrix.iter().enumerate() {
-        for (j, cell) in row.iter().enumerate() {
-            if let Some(c) = cell {
-                out.push_str(&format!(
-                    "    {} vs {}: {} ({} .. {}), {}-{}-{} of {} games{}\n",
-                    r.decks[i],
-                    r.decks[j],
-                    pct(c.win_rate),
-                    pct(c.ci_low),
-                    pct(c.ci_high),
-                    c.wins,
-                    c.losses,
-                    c.draws,
-                    c.games,
-                    if c.errors > 0 {
-                        format!(", {} engine errors", c.errors)
-                    } else {
-                        String::new()
-                    }
-                ));
-            }
-        }
-    }
-    out.push_str(&format!("  ({:.2} s)\n", r.seconds));
-    out
 }

@@ -8,8 +8,12 @@ use rtg::sim::{
     BotRegistry, DEFAULT_RUNGS, Running, SimConfig, VerdictConfig, parse_rungs, verdict,
 };
 
+use rtg::report::ReportPage;
+
 use crate::content::CliError;
-use crate::reporting::{json_text, pct, print, progress_bar, to_value, write_page};
+use rtg::report::text::{pct, verdict_table};
+
+use crate::reporting::{json_text, print, progress_bar, write_page};
 use crate::setup::{ContentArgs, RulesArgs, check_max_turns, check_precision, check_threads};
 
 /// Play a matchup at several bot strengths and say whether the verdict has settled.
@@ -95,12 +99,12 @@ pub(crate) fn run(args: VerdictArgs) -> Result<(), CliError> {
     }
     let report = result.map_err(|e| usage(&e))?;
     if let Some(path) = &args.html {
-        write_page(path, &to_value(&report)?, Vec::new())?;
+        write_page(path, ReportPage::Verdict(&report), Vec::new())?;
     }
     print(&if args.json {
         json_text(&report)?
     } else {
-        report.table()
+        verdict_table(&report)
     });
     Ok(())
 }

@@ -16,6 +16,7 @@ mod content;
 mod env;
 mod errors;
 mod kwargs;
+mod ladder;
 mod obs;
 mod sim;
 mod state;
@@ -39,6 +40,7 @@ fn _rtg(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(state::new_game, m)?)?;
     m.add_function(wrap_pyfunction!(kwargs::action_from_py, m)?)?;
     m.add_function(wrap_pyfunction!(sim::simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(ladder::ladder, m)?)?;
     m.add_function(wrap_pyfunction!(content::py_named_deck, m)?)?;
     m.add_function(wrap_pyfunction!(cli_main, m)?)?;
     m.add_function(wrap_pyfunction!(sim::replay, m)?)?;

@@ -1,25 +1,11 @@
-//! Escaping, reading the report's JSON by path, and writing its numbers so a reader (or a test)
+//! Reading the report's JSON by path, and writing its numbers so a reader (or a test)
 //! can tell which JSON value each one shows.
 
 use std::fmt::Write as _;
 
 use serde_json::Value;
 
-/// Text escaped for HTML content and attribute values (`&`, `<`, `>`, `"`, `'`).
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub(crate) use crate::page::escape_html;
 
 /// The value at a dotted path (`matrix.0.1.win_rate`: keys, and indexes into arrays).
 pub(crate) fn lookup<'v>(root: &'v Value, path: &str) -> Option<&'v Value> {

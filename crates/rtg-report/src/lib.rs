@@ -1,6 +1,10 @@
 //! # rtg-report
 //!
-//! One self-contained HTML page per report of rtg: a batch (`rtg simulate --json`), a
+//! The reports of rtg as text ([`text`]: every table the command line prints) and as pages; and
+//! the page layer every HTML page of rtg is made with ([`page`]: one escaper, one shell).
+//!
+//! One self-contained HTML page per report of rtg ([`page()`] of a [`ReportPage`], whose kind is
+//! its type): a batch (`rtg simulate --json`), a
 //! tournament (`rtg tournament --json`), a goldfish run (`rtg goldfish --json`), a verdict
 //! (`rtg verdict --json`) or a card-impact run (`rtg card-impact --json`). The page is a
 //! single file with inline CSS, inline SVG charts and one small inline script (sorting tables)
@@ -21,7 +25,8 @@
 //! text alphabetically; again to reverse), and the page fits a window 1,400 pixels wide: headers
 //! and names wrap, and charts narrow their columns as they get many.
 //!
-//! The page is made from the report's JSON value, so the numbers it shows are the JSON's: each
+//! The page is made from the report's JSON value (the `--json` output's), so the numbers it
+//! shows are the JSON's: each
 //! one is in an element whose `data-json` is its path in the JSON (`matrix.0.1.win_rate`),
 //! `data-value` its exact JSON text and `data-format` how it is shown (`int`, `pct`, `dec2`,
 //! `points`).
@@ -36,7 +41,12 @@
 //!     "mana_by_turn": [], "hand_at_end": 1.5, "failures": [], "seconds": 0.1,
 //!     "end_reasons": {"health": [0, 2], "empty_deck": [0, 0], "turn_limit": 0}
 //! });
-//! let page = rtg_report::render(&report, &rtg_report::PageInfo::default()).unwrap();
+//! let report: rtg_sim::GoldfishReport = serde_json::from_value(report).unwrap();
+//! let page = rtg_report::page(
+//!     rtg_report::ReportPage::Goldfish(&report),
+//!     &rtg_report::PageInfo::default(),
+//! )
+//! .unwrap();
 //! assert!(page.starts_with("<!doctype html>"));
 //! assert!(page.contains(r#"data-json="kill_turn.median""#));
 //! ```
@@ -46,16 +56,20 @@ mod batch;
 mod card_rates;
 mod fmt;
 mod impact;
+pub mod page;
 mod pages;
 mod svg;
+pub mod text;
 mod verdict;
 
+use rtg_sim::{CardImpactReport, CardRow, GoldfishReport, Report, TournamentReport, VerdictReport};
 use serde_json::Value;
 use thiserror::Error;
 
 use crate::assets::{SCRIPT, STYLE};
-pub use crate::fmt::escape_html;
 use crate::fmt::put;
+use crate::page::Shell;
+pub use crate::page::escape_html;
 
 /// A link of the "sample games" section: a label and an href relative to the page.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -101,10 +115,75 @@ pub enum PageError {
     /// A key the page needs is missing or of another type.
     #[error("the report has no {0}")]
     Missing(&'static str),
+    /// The report could not be written as JSON.
+    #[error("the report cannot be written as JSON: {0}")]
+    Json(String),
 }
 
-/// The kind of a report, from its keys.
-pub fn kind_of(report: &Value) -> Result<Kind, PageError> {
+/// A report to make a page of, its kind told by its type.
+#[derive(Clone, Copy, Debug)]
+pub enum ReportPage<'a> {
+    /// A batch between two decks (`rtg simulate`), with its per-card rows when it has them
+    /// (they go after the report's keys, as `cards`).
+    Batch {
+        /// The batch's report.
+        report: &'a Report,
+        /// Its per-card statistics.
+        cards: Option<&'a [CardRow]>,
+    },
+    /// A tournament (`rtg tournament`).
+    Tournament(&'a TournamentReport),
+    /// A goldfish run (`rtg goldfish`).
+    Goldfish(&'a GoldfishReport),
+    /// A verdict over bot strengths (`rtg verdict`).
+    Verdict(&'a VerdictReport),
+    /// A card-impact run (`rtg card-impact`).
+    CardImpact(&'a CardImpactReport),
+}
+
+impl ReportPage<'_> {
+    /// The kind of the page.
+    pub fn kind(&self) -> Kind {
+        match self {
+            ReportPage::Batch { .. } => Kind::Batch,
+            ReportPage::Tournament(_) => Kind::Tournament,
+            ReportPage::Goldfish(_) => Kind::Goldfish,
+            ReportPage::Verdict(_) => Kind::Verdict,
+            ReportPage::CardImpact(_) => Kind::CardImpact,
+        }
+    }
+
+    /// The report as the JSON value the page embeds (the `--json` output's keys, in order of
+    /// name, as the page always embedded them).
+    fn value(&self) -> Result<Value, PageError> {
+        let json = |e: serde_json::Error| PageError::Json(e.to_string());
+        match *self {
+            ReportPage::Batch { report, cards } => {
+                let mut value = serde_json::to_value(report).map_err(json)?;
+                if let (Some(map), Some(cards)) = (value.as_object_mut(), cards) {
+                    map.insert(
+                        "cards".to_owned(),
+                        serde_json::to_value(cards).map_err(json)?,
+                    );
+                }
+                Ok(value)
+            }
+            ReportPage::Tournament(r) => serde_json::to_value(r).map_err(json),
+            ReportPage::Goldfish(r) => serde_json::to_value(r).map_err(json),
+            ReportPage::Verdict(r) => serde_json::to_value(r).map_err(json),
+            ReportPage::CardImpact(r) => serde_json::to_value(r).map_err(json),
+        }
+    }
+}
+
+/// The page of a report.
+pub fn page(report: ReportPage<'_>, info: &PageInfo) -> Result<String, PageError> {
+    render_kind(report.kind(), &report.value()?, info)
+}
+
+/// The kind of a JSON report, from its keys (the tests' hand-made reports).
+#[cfg(test)]
+pub(crate) fn kind_of(report: &Value) -> Result<Kind, PageError> {
     let has = |key: &str| report.get(key).is_some();
     if has("rungs") && has("call") {
         Ok(Kind::Verdict)
@@ -121,9 +200,14 @@ pub fn kind_of(report: &Value) -> Result<Kind, PageError> {
     }
 }
 
-/// The page of a report (any kind, told by [`kind_of`]).
-pub fn render(report: &Value, info: &PageInfo) -> Result<String, PageError> {
-    let kind = kind_of(report)?;
+/// The page of a JSON report of any kind, told by [`kind_of`] (the tests' hand-made reports).
+#[cfg(test)]
+pub(crate) fn render(report: &Value, info: &PageInfo) -> Result<String, PageError> {
+    render_kind(kind_of(report)?, report, info)
+}
+
+/// The page of a report of this kind, as its JSON value.
+fn render_kind(kind: Kind, report: &Value, info: &PageInfo) -> Result<String, PageError> {
     let (title, body) = match kind {
         Kind::Batch => pages::batch(report)?,
         Kind::Tournament => pages::tournament(report)?,
@@ -132,15 +216,17 @@ pub fn render(report: &Value, info: &PageInfo) -> Result<String, PageError> {
         Kind::CardImpact => impact::card_impact(report)?,
     };
     let mut out = String::with_capacity(64 * 1024);
+    let title = escape_html(&title);
+    Shell {
+        doctype: "<!doctype html>",
+        title_html: &title,
+        style: STYLE,
+    }
+    .open(&mut out);
     put(
         &mut out,
         format_args!(
-            "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-             <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-             <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<header><h1>{}</h1>\
-             {}<p class=\"sub\">rtg report{}</p></header>\n<main>\n",
-            escape_html(&title),
-            escape_html(&title),
+            "<header><h1>{title}</h1>{}<p class=\"sub\">rtg report{}</p></header>\n<main>\n",
             bots_line(report, kind),
             rules_note(report)
         ),
@@ -149,19 +235,11 @@ pub fn render(report: &Value, info: &PageInfo) -> Result<String, PageError> {
     out.push_str(&settings(report, info));
     out.push_str(&samples(&info.samples));
     out.push_str("</main>\n");
-    put(&mut out, format_args!("<script>{SCRIPT}</script>\n"));
-    // The JSON, for whoever wants the numbers back. Every `<` is written `\u003c` (it can only
-    // be inside a string, where that escape reads the same), so that no text in it (a deck
-    // named `</script>` or `<!--`) can end the element or change how it is read.
-    let json = serde_json::to_string(report)
-        .unwrap_or_default()
-        .replace('<', "\\u003c");
-    put(
-        &mut out,
-        format_args!(
-            "<script type=\"application/json\" id=\"report-json\">{json}</script>\n</body>\n</html>\n"
-        ),
-    );
+    page::script(&mut out, SCRIPT);
+    // The JSON, for whoever wants the numbers back.
+    let json = serde_json::to_string(report).map_err(|e| PageError::Json(e.to_string()))?;
+    page::json_data(&mut out, "report-json", &json);
+    page::close(&mut out);
     Ok(out)
 }
 

@@ -10,7 +10,9 @@
 //! For balancing: batches that also watch every card ([`play_batch`], [`CardStats`]),
 //! tournaments over many decks with paired seeds ([`tournament`]) with the Nash equilibrium of
 //! their pool ([`meta_shares`]), and goldfish runs against an opponent who never acts
-//! ([`goldfish`], [`GoldfishBot`]).
+//! ([`goldfish`], [`GoldfishBot`]). For bots: the ladder of every pair of bots on each deck's
+//! mirror match, rated by a Bradley–Terry fit on the Elo scale ([`ladder`]); and sample games of
+//! a batch to look at ([`GameSample`]).
 //!
 //! Every game has a rule set ([`GameSettings::rules`], set for a whole batch by
 //! [`SimConfig::rules`] or [`GoldfishConfig::rules`]; `ptg-0.2` by default). Replays record it
@@ -39,19 +41,20 @@ mod end_reasons;
 mod files;
 mod game;
 mod goldfish;
+mod ladder;
 mod merge;
 mod meta;
 mod paired;
 mod replay;
 mod replay_cards;
 mod report;
+mod sample;
 mod seats;
 mod setup_template;
 mod simulate;
 mod stats;
 #[cfg(test)]
 mod test_decks;
-mod text;
 mod tournament;
 mod verdict;
 
@@ -86,6 +89,7 @@ pub use goldfish::{
     GOLDFISH, GoldfishBot, GoldfishConfig, GoldfishError, GoldfishReport, MAX_GOLDFISH_TURNS,
     ManaByTurn, goldfish, goldfish_with,
 };
+pub use ladder::{Ladder, LadderConfig, LadderError, Pairing, Rating, ladder};
 pub use merge::{Inconsistency, MergeError};
 pub use meta::{
     MAX_META_DECKS, Meta, MetaError, MetaShare, meta_shares, pool_win_rates, tournament_meta,
@@ -100,13 +104,13 @@ pub use replay_cards::{
 };
 pub use report::{GameFailure, MAX_LISTED_FAILURES, Report, Shard, wilson_interval};
 pub use rtg_rules::{DelayView, PlayerView, acts_for, to_act};
+pub use sample::{GameSample, SampleOf, SampledGame};
 pub use seats::{PlayDraw, SeatGames, SeatRate};
 pub use simulate::{
     CHUNK_GAMES, CSV_COLUMNS, ConfigError, GameRow, MAX_THREADS, SimConfig, SimError, csv_fields,
     simulate, simulate_rows, simulate_with,
 };
-pub use stats::{Bar, Distribution, Histogram};
-pub use text::{pad_left, pad_right};
+pub use stats::{Bar, BradleyTerry, Distribution, Histogram, bradley_terry};
 pub use tournament::{
     Cell, Standing, TournamentError, TournamentProgress, TournamentReport, standings, tournament,
     tournament_with,

@@ -1,7 +1,12 @@
-//! Summary statistics of integer samples kept as a histogram (count by value), so that a batch
-//! of any size summarises in memory bounded by its largest value, not by its number of games.
+//! Statistics: summaries of integer samples kept as a histogram (count by value), so that a
+//! batch of any size summarises in memory bounded by its largest value, not by its number of
+//! games; and Bradley–Terry ratings from pairwise scores ([`bradley_terry`]).
 
 use serde::{Deserialize, Serialize};
+
+mod bradley_terry;
+
+pub use bradley_terry::{BradleyTerry, bradley_terry};
 
 /// One bar of a histogram.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]

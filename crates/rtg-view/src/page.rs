@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use rtg_core::{Event, GameState, RuleSet};
+use rtg_report::page::{Escape, Shell, close, escape, json_data, script};
 use rtg_rules::Action;
 use rtg_sim::{Matchup, Replay, ReplayError, Side, Verified};
 use serde::Serialize;
@@ -15,18 +16,14 @@ use crate::names::{Names, shown_name};
 use crate::narrate::narrate;
 use crate::patch::{BoardPatch, Rebuild};
 
-/// The page's markup and style, around the data.
-const TEMPLATE: &str = include_str!("viewer.html");
+/// The page's markup, inside `<body>`: the chart goes at [`CHART_SLOT`].
+const MARKUP: &str = include_str!("viewer.html");
+/// The page's style.
+const STYLE: &str = include_str!("viewer.css");
 /// The page's script (a file of its own, so each stays readable).
 const SCRIPT: &str = include_str!("viewer.js");
-/// Where the data goes in [`TEMPLATE`].
-const DATA_SLOT: &str = "/*RTG-DATA*/";
-/// Where the title goes.
-const TITLE_SLOT: &str = "<!--RTG-TITLE-->";
-/// Where the health chart goes.
+/// Where the health chart goes in [`MARKUP`].
 const CHART_SLOT: &str = "<!--RTG-CHART-->";
-/// Where the script goes.
-const SCRIPT_SLOT: &str = "/*RTG-SCRIPT*/";
 
 /// One step of the game as the page shows it: what the board changed with the action, the
 /// action and what it caused in words.
@@ -167,40 +164,28 @@ pub fn page(replay: &Replay, timeline: &Timeline) -> String {
         view: timeline,
         bots: &bots,
     };
-    // invariant: the data is plain and always serialises. `<` is written `\u003c` so that no
-    // text in the JSON can close the script element (`</script>`) or open a comment.
-    let json = serde_json::to_string(&data)
-        .unwrap_or_else(|_| "{}".to_owned())
-        .replace('<', "\\u003c");
+    // invariant: the data is plain and always serialises.
+    let json = serde_json::to_string(&data).unwrap_or_else(|_| "{}".to_owned());
     let chart = health_svg(&Course::of(timeline));
-    fill(&[
-        (TITLE_SLOT, &escape_html(&title)),
-        (CHART_SLOT, &chart),
-        (DATA_SLOT, &json),
-        (SCRIPT_SLOT, SCRIPT),
-    ])
-}
-
-/// [`TEMPLATE`] with each slot replaced by its text, the slots found in the template itself:
-/// a text that contains another slot's marker (a deck named `/*RTG-DATA*/`) stays text, never
-/// a place where data goes. One pass, linear in the page.
-fn fill(slots: &[(&str, &str)]) -> String {
-    let mut at: Vec<(usize, &str, &str)> = slots
-        .iter()
-        .filter_map(|&(slot, text)| TEMPLATE.find(slot).map(|i| (i, slot, text)))
-        .collect();
-    at.sort_by_key(|&(i, _, _)| i);
-    let mut page = String::with_capacity(
-        TEMPLATE.len() + slots.iter().map(|(_, text)| text.len()).sum::<usize>(),
-    );
-    let mut from = 0;
-    for (i, slot, text) in at {
-        page.push_str(&TEMPLATE[from..i]);
-        page.push_str(text);
-        from = i + slot.len();
+    // The markup is a constant: its one slot is found in it, never in the chart's text.
+    let (before, after) = MARKUP.split_once(CHART_SLOT).unwrap_or((MARKUP, ""));
+    let mut out = String::with_capacity(MARKUP.len() + STYLE.len() + SCRIPT.len() + json.len());
+    // The title goes in `<title>` alone, where a `'` means nothing: escaped as the viewer always
+    // escaped it, so that its pages keep their bytes.
+    let title = escape(&title, Escape::Content);
+    Shell {
+        doctype: "<!DOCTYPE html>",
+        title_html: &title,
+        style: STYLE,
     }
-    page.push_str(&TEMPLATE[from..]);
-    page
+    .open(&mut out);
+    out.push_str(before);
+    out.push_str(&chart);
+    out.push_str(after);
+    json_data(&mut out, "rtg-replay", &json);
+    script(&mut out, &format!("\n{SCRIPT}\n"));
+    close(&mut out);
+    out
 }
 
 /// Re-runs a replay on its matchup (checking every digest) and makes its page.
@@ -208,11 +193,4 @@ pub fn replay_page(replay: &Replay, matchup: &Matchup) -> Result<(String, Verifi
     let mut timeline = Timeline::new();
     let verified = replay.verify(matchup, |s, a, e| timeline.observe(s, a, e))?;
     Ok((page(replay, &timeline), verified))
-}
-
-fn escape_html(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }

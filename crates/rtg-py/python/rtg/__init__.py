@@ -8,7 +8,7 @@
 - States are immutable values: ``state.apply(action)`` returns a new state, copies are free.
 - Refused actions raise ``RuleError`` with the rule's ``kind``; file errors raise ``CardError``
   with ``file``, ``line`` and ``field``.
-- ``simulate`` (parallel, GIL released), ``replay``, ``run_scenario``, and ``rtg.env`` for agents.
+- ``simulate`` (parallel, GIL released), ``ladder``, ``replay``, ``run_scenario``, and ``rtg.env`` for agents.
 """
 
 from . import _rtg
@@ -63,6 +63,7 @@ from .enums import (
 from .errors import CardError, DeckError, ReplayError, RtgError, RuleError, ScenarioError, SetupError
 
 simulate = _rtg.simulate
+ladder = _rtg.ladder
 replay = _rtg.replay
 run_scenario = _rtg.run_scenario
 
@@ -122,6 +123,7 @@ __all__ = list(effects.__all__) + [
     "build_catalog",
     "build_deck",
     "get_all_variables",
+    "ladder",
     "load_card",
     "load_cards_from_dir",
     "load_deck",

@@ -325,6 +325,22 @@ def simulate(
     on the calling thread.
     """
 
+def ladder(
+    decks: Sequence[_Path],
+    *,
+    bots: Optional[Sequence[str]] = None,
+    games: int = 200,
+    seed: int = 0,
+    threads: Optional[int] = None,
+    cards: Optional[Any] = None,
+    max_turns: int = 200,
+    rules: Optional[str] = None,
+) -> Dict[str, Any]:
+    """Every pair of ``bots`` (specs of the bot registry; default random, greedy, heuristic,
+    mcts) on each deck's mirror match, ``games`` games a pair and deck with seats alternated;
+    the ratings (Elo, with a 95% interval), the win-rate matrix and every pairing, with the keys
+    of ``rtg ladder --json``. Decks are paths or stems, as ``simulate`` takes them."""
+
 def cli_main(argv: Sequence[str]) -> int:
     """The ``rtg`` command line on ``argv`` (``argv[0]`` is the program's name): its exit status."""
 

@@ -19,8 +19,6 @@ use crate::paired::{MAX_PAIRED_GAMES, PairedShift, Score};
 use crate::report::{Report, Shard};
 use crate::simulate::{SimConfig, SimError};
 
-mod table;
-
 /// The rungs of `rtg verdict` when none are named: the heuristic, then mcts at three budgets.
 pub const DEFAULT_RUNGS: &str =
     "heuristic,mcts:iterations=100,mcts:iterations=400,mcts:iterations=1600";

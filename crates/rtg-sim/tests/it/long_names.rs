@@ -23,7 +23,7 @@ fn a_merged_report_with_a_huge_deck_name_prints_its_table() {
             serde_json::from_value(value).unwrap()
         };
         let merged = Report::merge(&[rename(&a), rename(&b)]).unwrap();
-        let table = merged.table();
+        let table = rtg_report::text::batch_table(&merged);
         let wins = table
             .lines()
             .find(|l| l.trim_start().starts_with(&format!("{name} wins")))
@@ -39,7 +39,7 @@ fn a_merged_report_with_a_huge_deck_name_prints_its_table() {
 fn short_names_keep_the_table_as_it_was() {
     let m = matchup();
     let report = simulate(&m, &config(["greedy", "greedy"], 3), &|_| {}).unwrap();
-    let table = report.table();
+    let table = rtg_report::text::batch_table(&report);
     let draws = table.lines().find(|l| l.contains("draws")).unwrap();
     // `{:<24}{:>10}`: a 24-wide label column at least.
     assert_eq!(draws, format!("  {:<24}{:>10}", "draws", report.draws));

@@ -287,7 +287,11 @@ fn a_report_header_counts_its_games_and_shards_in_good_english() {
         count: 10,
     };
     let one = simulate(&m, &c, &|_| {}).unwrap();
-    let header = one.table().lines().next().unwrap().to_owned();
+    let header = rtg_report::text::batch_table(&one)
+        .lines()
+        .next()
+        .unwrap()
+        .to_owned();
     // Once "1 games (shards 3/10 of a batch of 5)".
     assert!(
         header.ends_with(", 1 game (shard 3/10 of a batch of 5)"),
@@ -299,7 +303,11 @@ fn a_report_header_counts_its_games_and_shards_in_good_english() {
     };
     let other = simulate(&m, &c, &|_| {}).unwrap();
     let merged = Report::merge(&[one, other]).unwrap();
-    let header = merged.table().lines().next().unwrap().to_owned();
+    let header = rtg_report::text::batch_table(&merged)
+        .lines()
+        .next()
+        .unwrap()
+        .to_owned();
     assert!(
         header.ends_with(", 2 games (shards 3/10, 4/10 of a batch of 5)"),
         "{header}"

@@ -148,13 +148,21 @@ fn reports_name_the_rule_set_only_when_it_is_not_the_default() {
     let plain = simulate(&m, &config(["greedy", "greedy"], 6), &|_| {}).unwrap();
     let json = serde_json::to_value(&plain).unwrap();
     assert!(json.get("rules").is_none(), "{json}");
-    assert!(!plain.table().contains("rules"), "{}", plain.table());
+    assert!(
+        !rtg_report::text::batch_table(&plain).contains("rules"),
+        "{}",
+        rtg_report::text::batch_table(&plain)
+    );
 
     let nine = simulate(&m, &under(RuleSet::Ptg09, ["greedy", "greedy"], 6), &|_| {}).unwrap();
     assert_eq!(nine.rules, RuleSet::Ptg09);
     let json = serde_json::to_value(&nine).unwrap();
     assert_eq!(json["rules"], "ptg-0.9");
-    let first_line = nine.table().lines().next().unwrap().to_owned();
+    let first_line = rtg_report::text::batch_table(&nine)
+        .lines()
+        .next()
+        .unwrap()
+        .to_owned();
     assert!(first_line.ends_with(", rules ptg-0.9"), "{first_line}");
     // Read back: the rule set survives; a report without it (any written before) is ptg-0.2.
     let back: Report = serde_json::from_value(json).unwrap();
