@@ -8,6 +8,7 @@
 
 use std::path::Path;
 
+use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
 use rtg::sim::{
     GameEnd, GameRecord, GameRow, GameSample, Matchup, Replay, Report, SampleOf, SampledGame,
@@ -20,33 +21,31 @@ use crate::sample_index::{IndexRow, index_page};
 /// The most games `--sample` writes pages of (a page is up to about a megabyte).
 pub(crate) const MAX_SAMPLES: usize = 100;
 
-/// Which games of a batch `--sample` shows (the flag's values of [`SampleOf`]).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
-pub(crate) enum SampleOfArg {
-    /// The games with the most turns (the earliest first among equals).
-    Longest,
-    /// The games with the fewest turns.
-    Shortest,
-    /// The first games deck A lost.
-    ALosses,
-    /// The first games deck B lost.
-    BLosses,
-    /// The first draws.
-    Draws,
-    /// The first games of the batch.
-    First,
-}
+/// Which games of a batch `--sample` shows: the library's [`SampleOf`], whose names and
+/// descriptions are the flag's values and their help.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct SampleOfArg(pub(crate) SampleOf);
 
-impl From<SampleOfArg> for SampleOf {
-    fn from(arg: SampleOfArg) -> SampleOf {
-        match arg {
-            SampleOfArg::Longest => SampleOf::Longest,
-            SampleOfArg::Shortest => SampleOf::Shortest,
-            SampleOfArg::ALosses => SampleOf::ALosses,
-            SampleOfArg::BLosses => SampleOf::BLosses,
-            SampleOfArg::Draws => SampleOf::Draws,
-            SampleOfArg::First => SampleOf::First,
-        }
+/// Every value of the flag, in the library's order.
+const SAMPLE_OF_ARGS: [SampleOfArg; 6] = {
+    let all = SampleOf::ALL;
+    [
+        SampleOfArg(all[0]),
+        SampleOfArg(all[1]),
+        SampleOfArg(all[2]),
+        SampleOfArg(all[3]),
+        SampleOfArg(all[4]),
+        SampleOfArg(all[5]),
+    ]
+};
+
+impl ValueEnum for SampleOfArg {
+    fn value_variants<'a>() -> &'a [SampleOfArg] {
+        &SAMPLE_OF_ARGS
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.0.name()).help(self.0.description()))
     }
 }
 
@@ -80,7 +79,7 @@ impl Sampler {
             )));
         }
         Ok(Sampler {
-            sample: GameSample::new(count, args.sample_of.into()),
+            sample: GameSample::new(count, args.sample_of.0),
         })
     }
 
@@ -346,11 +345,21 @@ mod tests {
     }
 
     #[test]
-    fn the_flags_values_are_the_librarys_names() {
-        for arg in SampleOfArg::value_variants() {
-            let flag = arg.to_possible_value().map(|v| v.get_name().to_owned());
-            assert_eq!(flag.as_deref(), Some(SampleOf::from(*arg).name()));
+    fn the_flag_takes_every_kind_of_the_library_by_its_name() {
+        assert_eq!(
+            SampleOfArg::value_variants()
+                .iter()
+                .map(|arg| arg.0)
+                .collect::<Vec<_>>(),
+            SampleOf::ALL
+        );
+        for kind in SampleOf::ALL {
+            assert_eq!(
+                SampleOfArg::from_str(kind.name(), false),
+                Ok(SampleOfArg(kind))
+            );
         }
+        assert!(SampleOfArg::from_str("widest", false).is_err());
     }
 
     #[test]

@@ -6,32 +6,14 @@
 
 use std::collections::BTreeMap;
 use std::hint::black_box;
-use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rtg_core::GameState;
 use rtg_rules::{Action, apply, legal_actions};
-use rtg_sim::{
-    BotSpec, DeckList, GameSettings, Matchup, SimConfig, initial_state, play_game, simulate,
-};
+use rtg_sim::{BotSpec, GameSettings, Matchup, SimConfig, initial_state, play_game, simulate};
 
 fn matchup() -> Matchup {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let loader = rtg_yaml::Loader::default();
-    let cards = loader
-        .load_cards_from_dir(root.join("cards"), None)
-        .expect("bundled cards load");
-    let catalog = rtg_yaml::build_catalog(cards).expect("bundled catalog");
-    let deck = |name: &str| {
-        let deck = loader
-            .load_deck(&catalog, root.join("decks").join(format!("{name}.yaml")))
-            .expect("bundled deck loads");
-        DeckList {
-            name: name.to_owned(),
-            cards: deck.cards.clone(),
-        }
-    };
-    Matchup::new(deck("aggro"), deck("midrange")).expect("matchup")
+    rtg_testkit::bundled::aggro_vs_midrange()
 }
 
 fn settings(seed: u64) -> GameSettings {

@@ -46,6 +46,18 @@ impl SampleOf {
             SampleOf::First => "first",
         }
     }
+
+    /// What the kind shows, in a line (the command line's help says it).
+    pub fn description(self) -> &'static str {
+        match self {
+            SampleOf::Longest => "The games with the most turns (the earliest first among equals)",
+            SampleOf::Shortest => "The games with the fewest turns",
+            SampleOf::ALosses => "The first games deck A lost",
+            SampleOf::BLosses => "The first games deck B lost",
+            SampleOf::Draws => "The first draws",
+            SampleOf::First => "The first games of the batch",
+        }
+    }
 }
 
 /// One chosen game: its index in the batch, its turns and its end.
