@@ -1,7 +1,7 @@
 //! # rtg-report
 //!
 //! The reports of rtg as text ([`text`]: every table the command line prints) and as pages; and
-//! the page layer every HTML page of rtg is made with ([`page`]: one escaper, one shell).
+//! the page layer every HTML page of rtg is made with ([`mod@page`]: one escaper, one shell).
 //!
 //! One self-contained HTML page per report of rtg ([`page()`] of a [`ReportPage`], whose kind is
 //! its type): a batch (`rtg simulate --json`), a

@@ -1,6 +1,6 @@
 //! The page layer every HTML page of rtg shares: one escaper, and one shell (the head with its
 //! title and style, the data the scripts read, the scripts, the end). The report pages
-//! ([`crate::render`]), the replay viewer (`rtg-view`) and the index of sample games (`rtg
+//! ([`crate::page()`]), the replay viewer (`rtg-view`) and the index of sample games (`rtg
 //! simulate --sample`) are each this shell around a body of their own.
 
 /// Where escaped text goes: which characters must be written as references.
