@@ -2,15 +2,14 @@
 //! draw, and how long the games lasted. Both read keys a batch's report gained later
 //! (`play_draw`, `turns_histogram`); a page of an older report says it does not count them.
 
-use rtg_sim::{PlayDraw, Side};
-use serde_json::Value;
+use rtg_sim::{Report, Side};
 
-use crate::fmt::{Fmt, derived, derived_attrs, escape_html, lookup, num, put, text};
+use crate::fmt::{Fmt, derived, derived_attrs, escape_html, num, put};
 use crate::svg::{Bar, bar_chart, share_bar};
 
 /// Each deck's win rate on the play (it took the first turn) and on the draw, with the games
 /// behind each and its 95% interval: the first player's edge, deck by deck.
-pub(crate) fn play_draw(r: &Value) -> String {
+pub(crate) fn play_draw(r: &Report) -> String {
     let mut out = String::from(
         "<section id=\"play-draw\"><h2>On the play and on the draw</h2><p class=\"note\">Each \
          deck's win rate (draws count half) over the finished games in which it took the first \
@@ -18,10 +17,7 @@ pub(crate) fn play_draw(r: &Value) -> String {
          Wilson interval. Deck A goes first in even games, so each seat holds about half the \
          games.</p>",
     );
-    let seats = lookup(r, "play_draw")
-        .filter(|v| !v.is_null())
-        .and_then(|v| serde_json::from_value::<PlayDraw>(v.clone()).ok());
-    let Some(seats) = seats else {
+    let Some(seats) = r.play_draw else {
         out.push_str(
             "<p class=\"note\">This report does not count the games by seat (it was written \
              before rtg did).</p></section>\n",
@@ -32,7 +28,7 @@ pub(crate) fn play_draw(r: &Value) -> String {
         "<table id=\"play-draw-table\"><thead><tr><th>deck</th><th class=\"text\">seat</th><th>games</th>\
          <th>wins</th><th>losses</th><th>draws</th><th>win rate</th><th>95% CI</th></tr></thead><tbody>",
     );
-    let names = [text(r, "deck_a"), text(r, "deck_b")];
+    let names = [r.deck_a.as_str(), r.deck_b.as_str()];
     for (side, letter, name) in [(Side::A, "a", names[0]), (Side::B, "b", names[1])] {
         for (first, seat) in [(true, "play"), (false, "draw")] {
             // Deck A's seat on the play is `a_first`, deck B's is `b_first`.
@@ -41,9 +37,10 @@ pub(crate) fn play_draw(r: &Value) -> String {
             } else {
                 "b_first"
             };
+            let games = seats.seat(side, first);
             let (wins, losses) = match side {
-                Side::A => ("wins_a", "wins_b"),
-                Side::B => ("wins_b", "wins_a"),
+                Side::A => (("wins_a", games.wins_a), ("wins_b", games.wins_b)),
+                Side::B => (("wins_b", games.wins_b), ("wins_a", games.wins_a)),
             };
             let p = |field: &str| format!("play_draw.{key}.{field}");
             let rate = seats.rate(side, first);
@@ -62,10 +59,10 @@ pub(crate) fn play_draw(r: &Value) -> String {
                     "<tr data-deck=\"{letter}\" data-seat=\"{seat}\"><td>{}</td><td class=\"text\">on the {seat}</td>\
                      <td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{shown}</td><td>{} .. {}</td></tr>",
                     escape_html(name),
-                    num(r, &p("games"), Fmt::Int),
-                    num(r, &p(wins), Fmt::Int),
-                    num(r, &p(losses), Fmt::Int),
-                    num(r, &p("draws"), Fmt::Int),
+                    num(&p("games"), games.games, Fmt::Int),
+                    num(&p(wins.0), wins.1, Fmt::Int),
+                    num(&p(losses.0), losses.1, Fmt::Int),
+                    num(&p("draws"), games.draws, Fmt::Int),
                     derived(&name_of("ci_low"), rate.ci_low, Fmt::Pct),
                     derived(&name_of("ci_high"), rate.ci_high, Fmt::Pct),
                 ),
@@ -82,29 +79,24 @@ const MAX_LENGTH_COLUMNS: u64 = 60;
 /// How long the finished games lasted: the mean, the nearest-rank median and 10th and 90th
 /// percentiles, a column chart over every length from the shortest game to the longest (a few
 /// turns a column when they span more than [`MAX_LENGTH_COLUMNS`]), and the table of lengths.
-pub(crate) fn game_lengths(r: &Value) -> String {
+pub(crate) fn game_lengths(r: &Report) -> String {
     let mut out = String::from(
         "<section id=\"game-length\"><h2>Game length</h2><p class=\"note\">The turns each \
          finished game lasted (every player's turn counts, so a game of 10 turns is 5 of each \
          player's; a game the turn limit stopped counts the turn after the last one allowed). \
          Percentiles are nearest-rank.</p>",
     );
-    let bars: Vec<(u64, u64)> = lookup(r, "turns_histogram")
-        .and_then(Value::as_array)
-        .map_or(&[][..], Vec::as_slice)
-        .iter()
-        .map(|b| {
-            let field = |key: &str| b.get(key).and_then(Value::as_u64).unwrap_or(0);
-            (field("turn"), field("games"))
-        })
-        .collect();
-    if lookup(r, "turns_histogram").is_none_or(Value::is_null) {
+    let Some(histogram) = &r.turns_histogram else {
         out.push_str(
             "<p class=\"note\">This report does not count game lengths (it was written before \
              rtg did).</p></section>\n",
         );
         return out;
-    }
+    };
+    let bars: Vec<(u64, u64)> = histogram
+        .iter()
+        .map(|b| (u64::from(b.turn), b.games))
+        .collect();
     // Integer sums: the page is the same for the same report, whatever the order of the sums.
     let total: u128 = bars.iter().map(|&(_, g)| u128::from(g)).sum();
     if total == 0 {
@@ -150,8 +142,8 @@ pub(crate) fn game_lengths(r: &Value) -> String {
         "90th percentile",
         derived("turns_p90", percentile(9, 10) as f64, Fmt::Int),
     );
-    row("shortest", num(r, "turns_min", Fmt::Int));
-    row("longest", num(r, "turns_max", Fmt::Int));
+    row("shortest", num("turns_min", r.turns_min, Fmt::Int));
+    row("longest", num("turns_max", r.turns_max, Fmt::Int));
     out.push_str("</table>");
     out.push_str(&length_chart(&bars));
     out.push_str(
@@ -160,15 +152,16 @@ pub(crate) fn game_lengths(r: &Value) -> String {
          <th>at most this long</th></tr></thead><tbody>",
     );
     let mut seen = 0u128;
-    for (k, &(_, games)) in bars.iter().enumerate() {
+    for (k, bar) in histogram.iter().enumerate() {
+        let games = bar.games;
         seen += u128::from(games);
         let p = |key: &str| format!("turns_histogram.{k}.{key}");
         put(
             &mut out,
             format_args!(
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                num(r, &p("turn"), Fmt::Int),
-                num(r, &p("games"), Fmt::Int),
+                num(&p("turn"), bar.turn, Fmt::Int),
+                num(&p("games"), games, Fmt::Int),
                 derived("length_share", games as f64 / total as f64, Fmt::Pct),
                 derived("length_at_most", seen as f64 / total as f64, Fmt::Pct),
             ),
@@ -245,23 +238,24 @@ mod tests {
 
     #[test]
     fn the_summary_of_lengths_is_exact_and_old_reports_say_they_lack_it() {
-        let r = json!({"turns_min": 4, "turns_max": 10,
+        let r = crate::tests::batch(json!({"turns_min": 4, "turns_max": 10,
             "turns_histogram": [{"turn": 4, "games": 1}, {"turn": 6, "games": 2},
-                                {"turn": 10, "games": 1}]});
+                                {"turn": 10, "games": 1}]}));
         let page = game_lengths(&r);
         assert!(page.contains(r#"data-derived="turns_mean" data-value="6.5""#));
         assert!(page.contains(r#"data-derived="turns_median" data-value="6.0""#));
         assert!(page.contains(r#"data-derived="turns_p90" data-value="10.0""#));
         assert!(page.contains(r#"data-json="turns_histogram.2.games""#));
-        assert!(game_lengths(&json!({})).contains("does not count game lengths"));
-        assert!(play_draw(&json!({})).contains("does not count the games by seat"));
+        let old = crate::tests::batch(json!({}));
+        assert!(game_lengths(&old).contains("does not count game lengths"));
+        assert!(play_draw(&old).contains("does not count the games by seat"));
     }
 
     #[test]
     fn each_deck_has_a_row_on_the_play_and_on_the_draw() {
         let seat = |a: u64, b: u64, d: u64| json!({"games": a + b + d, "wins_a": a, "wins_b": b, "draws": d});
-        let r = json!({"deck_a": "<x>", "deck_b": "y",
-            "play_draw": {"a_first": seat(3, 1, 0), "b_first": seat(0, 2, 2)}});
+        let r = crate::tests::batch(json!({"deck_a": "<x>", "deck_b": "y",
+            "play_draw": {"a_first": seat(3, 1, 0), "b_first": seat(0, 2, 2)}}));
         let page = play_draw(&r);
         assert_eq!(page.matches("<tr data-deck").count(), 4);
         assert!(page.contains("<td>&lt;x&gt;</td><td class=\"text\">on the play</td>"));
@@ -273,18 +267,14 @@ mod tests {
     }
 
     #[test]
-    fn hostile_lengths_and_seats_draw_a_bounded_page_without_panicking() {
-        let max = u64::MAX;
+    fn hostile_lengths_draw_a_bounded_page_without_panicking() {
+        let (turn, games) = (u32::MAX, u64::MAX);
         for bars in [
-            json!([{"turn": max, "games": max}, {"turn": 0, "games": max}]),
-            json!([{"turn": 0, "games": max}, {"turn": max, "games": max}]),
-            json!([{"turn": "x"}, 3, null]),
-            json!("not a list"),
+            json!([{"turn": turn, "games": games}, {"turn": 0, "games": games}]),
+            json!([{"turn": 0, "games": games}, {"turn": turn, "games": games}]),
         ] {
-            let r = json!({"turns_histogram": bars, "play_draw": {"a_first": 1}});
-            let page = game_lengths(&r);
+            let page = game_lengths(&crate::tests::batch(json!({"turns_histogram": bars})));
             assert!(page.matches("<rect").count() <= MAX_LENGTH_COLUMNS as usize);
-            assert!(play_draw(&r).contains("does not count the games by seat"));
         }
     }
 }

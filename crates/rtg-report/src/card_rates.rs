@@ -2,30 +2,37 @@
 //! hand, opening hand, drawn later, not seen, and the improvement when drawn), each rate with
 //! its games and 95% interval, and a mark instead of a figure where the games are too few.
 
-use serde_json::Value;
+use rtg_sim::{CardRate, CardRow, Improvement};
 
-use crate::fmt::{Fmt, escape_html, lookup, num, number, put, text};
+use crate::fmt::{Fmt, escape_html, finite, num, put};
 use crate::svg::share_bar;
 
 /// The games below which a rate is too few to read; the JSON marks such rates `too_few` (the
 /// threshold is rtg-sim's `MIN_RATE_GAMES`), this only names it.
 const MIN_GAMES: u64 = rtg_sim::MIN_RATE_GAMES;
 
-/// The measures: JSON key, column title (17lands' abbreviation) and what it counts.
-const RATES: [(&str, &str, &str); 4] = [
-    ("gih", "GIH", "games in hand: in the opening hand or drawn"),
-    ("oh", "OH", "games with a copy in the opening hand"),
+/// A card's rate of one measure.
+type RateOf = fn(&CardRow) -> &CardRate;
+
+/// The measures: JSON key, column title (17lands' abbreviation), what it counts, and the rate.
+const RATES: [(&str, &str, &str, RateOf); 4] = [
+    (
+        "gih",
+        "GIH",
+        "games in hand: in the opening hand or drawn",
+        |c| &c.gih,
+    ),
+    ("oh", "OH", "games with a copy in the opening hand", |c| {
+        &c.oh
+    }),
     (
         "gd",
         "GD",
         "games with a copy drawn later, none in the opening hand",
+        |c| &c.gd,
     ),
-    ("gns", "GNS", "games not seen: never in hand"),
+    ("gns", "GNS", "games not seen: never in hand", |c| &c.gns),
 ];
-
-fn too_few(r: &Value, path: &str) -> bool {
-    lookup(r, &format!("{path}.too_few")).and_then(Value::as_bool) != Some(false)
-}
 
 /// The mark shown instead of a figure of too few games.
 fn few_mark() -> String {
@@ -37,42 +44,42 @@ fn few_mark() -> String {
 
 /// A rate's cell: the win rate with a bar of it and its interval, the interval below; the mark
 /// when its games are too few.
-fn rate_cell(r: &Value, path: &str) -> String {
-    if too_few(r, path) {
+fn rate_cell(path: &str, rate: &CardRate) -> String {
+    if rate.too_few {
         return few_mark();
     }
     let at = |key: &str| format!("{path}.{key}");
-    let interval = number(r, &at("ci_low")).zip(number(r, &at("ci_high")));
+    let interval = rate
+        .ci_low
+        .and_then(finite)
+        .zip(rate.ci_high.and_then(finite));
     format!(
         "{}{}<br><span class=\"note\">{}–{}</span>",
-        num(r, &at("win_rate"), Fmt::Pct),
-        share_bar(number(r, &at("win_rate")), interval, 50.0),
-        num(r, &at("ci_low"), Fmt::Pct),
-        num(r, &at("ci_high"), Fmt::Pct)
+        num(&at("win_rate"), rate.win_rate, Fmt::Pct),
+        share_bar(rate.win_rate.and_then(finite), interval, 50.0),
+        num(&at("ci_low"), rate.ci_low, Fmt::Pct),
+        num(&at("ci_high"), rate.ci_high, Fmt::Pct)
     )
 }
 
 /// The improvement's cell: points and their interval, or the mark.
-fn iwd_cell(r: &Value, path: &str) -> String {
-    if too_few(r, path) {
+fn iwd_cell(path: &str, iwd: &Improvement) -> String {
+    if iwd.too_few {
         return few_mark();
     }
     let at = |key: &str| format!("{path}.{key}");
     format!(
         "{}<br><span class=\"note\">{} to {}</span>",
-        num(r, &at("points"), Fmt::Points),
-        num(r, &at("ci_low"), Fmt::Points),
-        num(r, &at("ci_high"), Fmt::Points)
+        num(&at("points"), iwd.points, Fmt::Points),
+        num(&at("ci_low"), iwd.ci_low, Fmt::Points),
+        num(&at("ci_high"), iwd.ci_high, Fmt::Points)
     )
 }
 
-/// The tables, after the cards' first tables; nothing for a report whose cards lack the
-/// measures (one written before they existed).
-pub(crate) fn tables(r: &Value) -> String {
-    let rows = lookup(r, "cards")
-        .and_then(Value::as_array)
-        .map_or(&[][..], Vec::as_slice);
-    if !rows.iter().any(|c| c.get("gih").is_some()) {
+/// The tables, after the cards' first tables (`rows` are the report's `cards`); nothing
+/// without cards.
+pub(crate) fn tables(rows: &[CardRow]) -> String {
+    if rows.is_empty() {
         return String::new();
     }
     let mut out = format!(
@@ -89,7 +96,7 @@ pub(crate) fn tables(r: &Value) -> String {
     );
     let mut deck: Option<&str> = None;
     for (i, card) in rows.iter().enumerate() {
-        let name = card.get("deck").and_then(Value::as_str).unwrap_or("");
+        let name = card.deck.as_str();
         if deck != Some(name) {
             if deck.is_some() {
                 out.push_str("</tbody></table>");
@@ -104,7 +111,7 @@ pub(crate) fn tables(r: &Value) -> String {
                     escape_html(name)
                 ),
             );
-            for (_, title, what) in RATES {
+            for (_, title, what, _) in RATES {
                 put(
                     &mut out,
                     format_args!(
@@ -123,24 +130,25 @@ pub(crate) fn tables(r: &Value) -> String {
             &mut out,
             format_args!(
                 "<tr data-card=\"{}\"><td title=\"{}\">{}</td>",
-                escape_html(text(r, &p("card_id"))),
-                escape_html(text(r, &p("card_id"))),
-                escape_html(text(r, &p("name")))
+                escape_html(&card.card_id),
+                escape_html(&card.card_id),
+                escape_html(&card.name)
             ),
         );
-        for (key, _, _) in RATES {
+        for (key, _, _, rate_of) in RATES {
+            let rate = rate_of(card);
             put(
                 &mut out,
                 format_args!(
                     "<td>{}</td><td>{}</td>",
-                    num(r, &p(&format!("{key}.games")), Fmt::Int),
-                    rate_cell(r, &p(key))
+                    num(&p(&format!("{key}.games")), rate.games, Fmt::Int),
+                    rate_cell(&p(key), rate)
                 ),
             );
         }
         put(
             &mut out,
-            format_args!("<td>{}</td></tr>", iwd_cell(r, &p("iwd"))),
+            format_args!("<td>{}</td></tr>", iwd_cell(&p("iwd"), &card.iwd)),
         );
     }
     if deck.is_some() {
@@ -155,22 +163,25 @@ mod tests {
 
     use super::*;
 
-    fn rate(games: u64, win_rate: f64, too_few: bool) -> Value {
+    fn rate(games: u64, win_rate: f64, too_few: bool) -> serde_json::Value {
         json!({"games": games, "wins": 0, "draws": 0, "win_rate": win_rate,
                "ci_low": win_rate - 0.1, "ci_high": win_rate + 0.1, "too_few": too_few})
     }
 
-    fn report() -> Value {
-        json!({"cards": [
-            {"deck": "a<b", "card_id": "goblin_01", "name": "Goblin", "games": 100,
+    fn report() -> Vec<CardRow> {
+        [
+            json!({"deck": "a<b", "card_id": "goblin_01", "name": "Goblin", "games": 100,
              "gih": rate(60, 0.55, false), "oh": rate(25, 0.5, true),
              "gd": rate(35, 0.6, false), "gns": rate(40, 0.45, false),
-             "iwd": {"points": 10.0, "ci_low": -4.5, "ci_high": 23.25, "too_few": false}},
-            {"deck": "a<b", "card_id": "bolt_01", "name": "Bolt", "games": 100,
+             "iwd": {"points": 10.0, "ci_low": -4.5, "ci_high": 23.25, "too_few": false}}),
+            json!({"deck": "a<b", "card_id": "bolt_01", "name": "Bolt", "games": 100,
              "gih": rate(98, 0.5, false), "oh": rate(80, 0.5, false),
              "gd": rate(18, 0.5, true), "gns": rate(2, 1.0, true),
-             "iwd": {"points": -50.0, "ci_low": null, "ci_high": null, "too_few": true}}
-        ]})
+             "iwd": {"points": -50.0, "ci_low": null, "ci_high": null, "too_few": true}}),
+        ]
+        .into_iter()
+        .map(crate::tests::card_row)
+        .collect()
     }
 
     #[test]
@@ -204,8 +215,7 @@ mod tests {
     }
 
     #[test]
-    fn cards_without_the_measures_add_nothing() {
-        assert_eq!(tables(&json!({"cards": [{"deck": "a", "drawn": 3}]})), "");
-        assert_eq!(tables(&json!({"deck_a": "a"})), "");
+    fn no_cards_add_nothing() {
+        assert_eq!(tables(&[]), "");
     }
 }

@@ -1,5 +1,6 @@
-//! Reading the report's JSON by path, and writing its numbers so a reader (or a test)
-//! can tell which JSON value each one shows.
+//! Writing a report's numbers so a reader (or a test) can tell which value of the report's JSON
+//! each one shows: its path there, and its exact JSON text (a field is turned into the
+//! `serde_json::Value` the embedded JSON holds for it, so `0.1`, `6.0` and `null` read alike).
 
 use std::fmt::Write as _;
 
@@ -7,23 +8,9 @@ use serde_json::Value;
 
 pub(crate) use crate::page::escape_html;
 
-/// The value at a dotted path (`matrix.0.1.win_rate`: keys, and indexes into arrays).
-pub(crate) fn lookup<'v>(root: &'v Value, path: &str) -> Option<&'v Value> {
-    path.split('.').try_fold(root, |v, key| match v {
-        Value::Object(map) => map.get(key),
-        Value::Array(items) => key.parse::<usize>().ok().and_then(|i| items.get(i)),
-        _ => None,
-    })
-}
-
-/// The text at a path, or "" when it is missing or not a string.
-pub(crate) fn text<'v>(root: &'v Value, path: &str) -> &'v str {
-    lookup(root, path).and_then(Value::as_str).unwrap_or("")
-}
-
-/// The number at a path.
-pub(crate) fn number(root: &Value, path: &str) -> Option<f64> {
-    lookup(root, path).and_then(Value::as_f64)
+/// A float as the JSON holds it: `None` for what serde_json writes `null` (NaN, infinities).
+pub(crate) fn finite(x: f64) -> Option<f64> {
+    x.is_finite().then_some(x)
 }
 
 /// How a number is shown.
@@ -63,8 +50,7 @@ impl Fmt {
 
 /// The attributes that tie a shown number to its JSON value: its path, its exact value (the
 /// JSON's text) and its format.
-pub(crate) fn attrs(root: &Value, path: &str, fmt: Fmt) -> String {
-    let value = lookup(root, path).cloned().unwrap_or(Value::Null);
+pub(crate) fn attrs(path: &str, value: &Value, fmt: Fmt) -> String {
     format!(
         r#"data-json="{}" data-value="{}" data-format="{}""#,
         escape_html(path),
@@ -73,12 +59,13 @@ pub(crate) fn attrs(root: &Value, path: &str, fmt: Fmt) -> String {
     )
 }
 
-/// A number of the report in a span: `<span class="num" data-json=...>45.7%</span>`.
-pub(crate) fn num(root: &Value, path: &str, fmt: Fmt) -> String {
-    let value = lookup(root, path).cloned().unwrap_or(Value::Null);
+/// A number of the report in a span: `<span class="num" data-json=...>45.7%</span>`; `value`
+/// is the field at `path` (an `Option` that is `None` is the JSON's `null`, shown `–`).
+pub(crate) fn num(path: &str, value: impl Into<Value>, fmt: Fmt) -> String {
+    let value = value.into();
     format!(
         r#"<span class="num" {}>{}</span>"#,
-        attrs(root, path, fmt),
+        attrs(path, &value, fmt),
         escape_html(&fmt.show(&value))
     )
 }
@@ -112,30 +99,25 @@ pub(crate) fn put(out: &mut String, args: std::fmt::Arguments<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
-
     use super::*;
 
     #[test]
-    fn paths_reach_keys_and_indexes() {
-        let v = json!({"matrix": [[null, {"win_rate": 0.25}]], "deck": "a<b"});
-        assert_eq!(number(&v, "matrix.0.1.win_rate"), Some(0.25));
-        assert_eq!(lookup(&v, "matrix.0.0"), Some(&Value::Null));
-        assert_eq!(lookup(&v, "matrix.3.1"), None);
-        assert_eq!(escape_html(text(&v, "deck")), "a&lt;b");
+    fn floats_json_cannot_hold_are_none() {
+        assert_eq!(finite(0.25), Some(0.25));
+        assert_eq!(finite(f64::NAN), None);
+        assert_eq!(finite(f64::INFINITY), None);
     }
 
     #[test]
     fn numbers_carry_their_json_value_and_show_rounded() {
-        let v = json!({"r": 0.45678, "n": 12, "none": null});
         assert_eq!(
-            num(&v, "r", Fmt::Pct),
+            num("r", 0.45678, Fmt::Pct),
             r#"<span class="num" data-json="r" data-value="0.45678" data-format="pct">45.7%</span>"#
         );
-        assert!(num(&v, "n", Fmt::Int).ends_with(">12</span>"));
-        assert!(num(&v, "r", Fmt::Points).ends_with(r#"data-format="points">+0.5</span>"#));
+        assert!(num("n", 12_u64, Fmt::Int).ends_with(">12</span>"));
+        assert!(num("r", 0.45678, Fmt::Points).ends_with(r#"data-format="points">+0.5</span>"#));
         assert!(
-            num(&v, "none", Fmt::Dec2)
+            num("none", None::<f64>, Fmt::Dec2)
                 .ends_with(r#"data-value="null" data-format="dec2">–</span>"#)
         );
     }

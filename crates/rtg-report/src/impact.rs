@@ -1,15 +1,15 @@
 //! The page of a card-impact run (`rtg card-impact --json`): the baseline, the filler, and one
 //! row per swapped card with the change of the deck's win rate and its paired interval.
 
-use serde_json::Value;
+use rtg_sim::CardImpactReport;
 
 use crate::PageError;
-use crate::fmt::{Fmt, escape_html, lookup, num, number, put, text};
+use crate::fmt::{Fmt, escape_html, finite, num, put};
 use crate::svg::share_bar;
 
 /// A card-impact run's title and body.
-pub(crate) fn card_impact(r: &Value) -> Result<(String, String), PageError> {
-    let (deck, vs) = (text(r, "deck"), text(r, "vs"));
+pub(crate) fn card_impact(r: &CardImpactReport) -> Result<(String, String), PageError> {
+    let (deck, vs) = (r.deck.as_str(), r.vs.as_str());
     if deck.is_empty() || vs.is_empty() {
         return Err(PageError::Missing("deck names (`deck`, `vs`)"));
     }
@@ -20,17 +20,17 @@ pub(crate) fn card_impact(r: &Value) -> Result<(String, String), PageError> {
             format_args!("<tr><th>{label}</th><td>{cell}</td></tr>"),
         );
     };
-    row("games a batch".to_owned(), num(r, "games", Fmt::Int));
+    row("games a batch".to_owned(), num("games", r.games, Fmt::Int));
     row(
         format!("{} win rate (draws count half)", escape_html(deck)),
         format!(
             "{} <span class=\"ci\">95% CI {} .. {}</span>{}",
-            num(r, "baseline_win_rate", Fmt::Pct),
-            num(r, "baseline_ci_low", Fmt::Pct),
-            num(r, "baseline_ci_high", Fmt::Pct),
+            num("baseline_win_rate", r.baseline_win_rate, Fmt::Pct),
+            num("baseline_ci_low", r.baseline_ci_low, Fmt::Pct),
+            num("baseline_ci_high", r.baseline_ci_high, Fmt::Pct),
             share_bar(
-                number(r, "baseline_win_rate"),
-                number(r, "baseline_ci_low").zip(number(r, "baseline_ci_high")),
+                finite(r.baseline_win_rate),
+                finite(r.baseline_ci_low).zip(finite(r.baseline_ci_high)),
                 160.0
             )
         ),
@@ -39,9 +39,9 @@ pub(crate) fn card_impact(r: &Value) -> Result<(String, String), PageError> {
         "filler".to_owned(),
         format!(
             "{} <code>{}</code> <span class=\"note\">({} in the deck)</span>",
-            escape_html(text(r, "filler.name")),
-            escape_html(text(r, "filler.card_id")),
-            num(r, "filler.copies", Fmt::Int)
+            escape_html(&r.filler.name),
+            escape_html(&r.filler.card_id),
+            num("filler.copies", r.filler.copies, Fmt::Int)
         ),
     );
     out.push_str("</table></section>\n");
@@ -52,10 +52,7 @@ pub(crate) fn card_impact(r: &Value) -> Result<(String, String), PageError> {
          both; negative when the deck does worse without the copy, so the card helps it. Most \
          harmful removal first.</p>",
     );
-    let rows = lookup(r, "cards")
-        .and_then(Value::as_array)
-        .map_or(0, Vec::len);
-    if rows == 0 {
+    if r.cards.is_empty() {
         out.push_str("<p class=\"note\">No card to swap.</p></section>\n");
         return Ok((format!("Card impact: {deck} vs {vs}"), out));
     }
@@ -63,25 +60,25 @@ pub(crate) fn card_impact(r: &Value) -> Result<(String, String), PageError> {
         "<table id=\"swaps-table\"><thead><tr><th>card</th><th class=\"text\">id</th><th>copies</th>\
          <th>delta</th><th>95% CI</th><th>win rate swapped</th><th>games paired</th></tr></thead><tbody>",
     );
-    for i in 0..rows {
+    for (i, card) in r.cards.iter().enumerate() {
         let p = |key: &str| format!("cards.{i}.{key}");
-        let delta = number(r, &p("delta"));
-        let interval = number(r, &p("ci_low")).zip(number(r, &p("ci_high")));
+        let delta = finite(card.delta);
+        let interval = finite(card.ci_low).zip(finite(card.ci_high));
         put(
             &mut out,
             format_args!(
                 "<tr data-card=\"{}\"><td>{}</td><td class=\"text\"><code>{}</code></td><td>{}</td>\
                  <td>{}{}</td><td>{} .. {}</td><td>{}</td><td>{}</td></tr>",
-                escape_html(text(r, &p("card_id"))),
-                escape_html(text(r, &p("name"))),
-                escape_html(text(r, &p("card_id"))),
-                num(r, &p("copies"), Fmt::Int),
-                num(r, &p("delta"), Fmt::Pct),
+                escape_html(&card.card_id),
+                escape_html(&card.name),
+                escape_html(&card.card_id),
+                num(&p("copies"), card.copies, Fmt::Int),
+                num(&p("delta"), card.delta, Fmt::Pct),
                 delta_bar(delta, interval),
-                num(r, &p("ci_low"), Fmt::Pct),
-                num(r, &p("ci_high"), Fmt::Pct),
-                num(r, &p("win_rate"), Fmt::Pct),
-                num(r, &p("games"), Fmt::Int),
+                num(&p("ci_low"), card.ci_low, Fmt::Pct),
+                num(&p("ci_high"), card.ci_high, Fmt::Pct),
+                num(&p("win_rate"), card.win_rate, Fmt::Pct),
+                num(&p("games"), card.games, Fmt::Int),
             ),
         );
     }
@@ -126,25 +123,32 @@ fn delta_bar(delta: Option<f64>, interval: Option<(f64, f64)>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
+    use serde_json::{Value, json};
 
     use super::*;
+
+    fn render(report: Value) -> String {
+        let report: CardImpactReport = serde_json::from_value(report).unwrap();
+        crate::page(
+            crate::ReportPage::CardImpact(&report),
+            &crate::PageInfo::default(),
+        )
+        .unwrap()
+    }
 
     fn report() -> Value {
         json!({"deck": "a<b", "vs": "c", "bots": ["greedy", "heuristic"], "seed": 1,
             "games": 10, "max_turns": 200,
             "filler": {"card_id": "fire_mana_01", "name": "Fire Mana", "copies": 14},
             "baseline_win_rate": 0.6, "baseline_ci_low": 0.3, "baseline_ci_high": 0.8,
-            "baseline": {"cards_digest": "00000000000000ff"},
+            "baseline": crate::tests::batch(json!({"cards_digest": "00000000000000ff"})),
             "cards": [{"card_id": "goblin_01", "name": "Goblin", "copies": 4, "delta": -0.1,
                        "ci_low": -0.2, "ci_high": 0.0, "games": 10, "win_rate": 0.5}]})
     }
 
     #[test]
     fn a_card_impact_page_shows_the_baseline_and_each_swap() {
-        let r = report();
-        assert_eq!(crate::kind_of(&r), Ok(crate::Kind::CardImpact));
-        let page = crate::render(&r, &crate::PageInfo::default()).unwrap();
+        let page = render(report());
         assert!(page.contains("<title>Card impact: a&lt;b vs c</title>"));
         assert!(
             page.contains(
@@ -156,11 +160,7 @@ mod tests {
         assert!(page.contains(r#"id="bots">bots: <span class="bot">a&lt;b <code>greedy</code></span> vs <span class="bot">c <code>heuristic</code></span>"#));
         let mut none = report();
         none["cards"] = json!([]);
-        assert!(
-            crate::render(&none, &crate::PageInfo::default())
-                .unwrap()
-                .contains("No card to swap.")
-        );
+        assert!(render(none).contains("No card to swap."));
     }
 
     #[test]

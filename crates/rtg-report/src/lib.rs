@@ -25,12 +25,11 @@
 //! text alphabetically; again to reverse), and the page fits a window 1,400 pixels wide: headers
 //! and names wrap, and charts narrow their columns as they get many.
 //!
-//! The page is made from the report's JSON value (the `--json` output's), so the numbers it
-//! shows are the JSON's: each
-//! one is in an element whose `data-json` is its path in the JSON (`matrix.0.1.win_rate`),
-//! `data-value` its exact JSON text and `data-format` how it is shown (`int`, `pct`, `dec2`,
-//! `points`).
-//! The few numbers computed from the JSON (a batch's win rate) say so with `data-derived`.
+//! The page is made from the typed report, and the numbers it shows are the JSON's (the
+//! `--json` output's, which the page embeds): each one is in an element whose `data-json` is its
+//! path in the JSON (`matrix.0.1.win_rate`), `data-value` its exact JSON text and `data-format`
+//! how it is shown (`int`, `pct`, `dec2`, `points`).
+//! The few numbers computed from the report (a batch's win rate) say so with `data-derived`.
 //!
 //! ```
 //! let report = serde_json::json!({
@@ -62,7 +61,10 @@ mod svg;
 pub mod text;
 mod verdict;
 
-use rtg_sim::{CardImpactReport, CardRow, GoldfishReport, Report, TournamentReport, VerdictReport};
+use rtg_core::RuleSet;
+use rtg_sim::{
+    BotSpec, CardImpactReport, CardRow, GoldfishReport, Report, TournamentReport, VerdictReport,
+};
 use serde_json::Value;
 use thiserror::Error;
 
@@ -104,15 +106,10 @@ pub enum Kind {
     CardImpact,
 }
 
-/// A value that is not one of the reports.
+/// A report a page cannot be made of.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 pub enum PageError {
-    /// Not a report of rtg: none of the keys that tell the kinds apart.
-    #[error(
-        "not a report of rtg: expected a JSON object with `deck_a` (a batch), `matrix` (a tournament), `kill_turn` (a goldfish run), `rungs` (a verdict) or `filler` (a card-impact run)"
-    )]
-    UnknownReport,
-    /// A key the page needs is missing or of another type.
+    /// Something the page needs is missing (no deck name, too few decks or rungs).
     #[error("the report has no {0}")]
     Missing(&'static str),
     /// The report could not be written as JSON.
@@ -178,42 +175,12 @@ impl ReportPage<'_> {
 
 /// The page of a report.
 pub fn page(report: ReportPage<'_>, info: &PageInfo) -> Result<String, PageError> {
-    render_kind(report.kind(), &report.value()?, info)
-}
-
-/// The kind of a JSON report, from its keys (the tests' hand-made reports).
-#[cfg(test)]
-pub(crate) fn kind_of(report: &Value) -> Result<Kind, PageError> {
-    let has = |key: &str| report.get(key).is_some();
-    if has("rungs") && has("call") {
-        Ok(Kind::Verdict)
-    } else if has("matrix") && has("decks") {
-        Ok(Kind::Tournament)
-    } else if has("kill_turn") && has("deck") {
-        Ok(Kind::Goldfish)
-    } else if has("filler") && has("baseline") {
-        Ok(Kind::CardImpact)
-    } else if has("deck_a") && has("deck_b") {
-        Ok(Kind::Batch)
-    } else {
-        Err(PageError::UnknownReport)
-    }
-}
-
-/// The page of a JSON report of any kind, told by [`kind_of`] (the tests' hand-made reports).
-#[cfg(test)]
-pub(crate) fn render(report: &Value, info: &PageInfo) -> Result<String, PageError> {
-    render_kind(kind_of(report)?, report, info)
-}
-
-/// The page of a report of this kind, as its JSON value.
-fn render_kind(kind: Kind, report: &Value, info: &PageInfo) -> Result<String, PageError> {
-    let (title, body) = match kind {
-        Kind::Batch => pages::batch(report)?,
-        Kind::Tournament => pages::tournament(report)?,
-        Kind::Goldfish => pages::goldfish(report)?,
-        Kind::Verdict => verdict::verdict(report)?,
-        Kind::CardImpact => impact::card_impact(report)?,
+    let (title, body) = match report {
+        ReportPage::Batch { report, cards } => pages::batch(report, cards)?,
+        ReportPage::Tournament(r) => pages::tournament(r)?,
+        ReportPage::Goldfish(r) => pages::goldfish(r)?,
+        ReportPage::Verdict(r) => verdict::verdict(r)?,
+        ReportPage::CardImpact(r) => impact::card_impact(r)?,
     };
     let mut out = String::with_capacity(64 * 1024);
     let title = escape_html(&title);
@@ -227,7 +194,7 @@ fn render_kind(kind: Kind, report: &Value, info: &PageInfo) -> Result<String, Pa
         &mut out,
         format_args!(
             "<header><h1>{title}</h1>{}<p class=\"sub\">rtg report{}</p></header>\n<main>\n",
-            bots_line(report, kind),
+            bots_line(report),
             rules_note(report)
         ),
     );
@@ -237,15 +204,11 @@ fn render_kind(kind: Kind, report: &Value, info: &PageInfo) -> Result<String, Pa
     out.push_str("</main>\n");
     page::script(&mut out, SCRIPT);
     // The JSON, for whoever wants the numbers back.
-    let json = serde_json::to_string(report).map_err(|e| PageError::Json(e.to_string()))?;
+    let json =
+        serde_json::to_string(&report.value()?).map_err(|e| PageError::Json(e.to_string()))?;
     page::json_data(&mut out, "report-json", &json);
     page::close(&mut out);
     Ok(out)
-}
-
-/// A bot spec of the report, as it is written (`mcts:iterations=400`), or "" when missing.
-fn bot_at<'v>(report: &'v Value, path: &str) -> &'v str {
-    fmt::text(report, path)
 }
 
 /// `deck <code>bot</code>`: a deck and the bot that played it, escaped.
@@ -262,45 +225,38 @@ fn deck_bot(deck: &str, bot: &str) -> String {
 /// bots made of the decks (a greedy bot's win rate is not a heuristic one's): each deck's bot
 /// for a batch and a card-impact run, the row and column decks' for a tournament, the deck's
 /// for a goldfish run, the rungs for a verdict.
-fn bots_line(report: &Value, kind: Kind) -> String {
-    let text = |path: &str| fmt::text(report, path);
-    let line = match kind {
-        Kind::Batch => format!(
+fn bots_line(report: ReportPage<'_>) -> String {
+    let pair = |decks: [&str; 2], bots: &[BotSpec; 2]| {
+        format!(
             "{} vs {}",
-            deck_bot(text("deck_a"), bot_at(report, "bots.0")),
-            deck_bot(text("deck_b"), bot_at(report, "bots.1"))
-        ),
-        Kind::CardImpact => format!(
-            "{} vs {}",
-            deck_bot(text("deck"), bot_at(report, "bots.0")),
-            deck_bot(text("vs"), bot_at(report, "bots.1"))
-        ),
-        Kind::Tournament => {
-            let (row, column) = (bot_at(report, "bots.0"), bot_at(report, "bots.1"));
+            deck_bot(decks[0], &bots[0].to_string()),
+            deck_bot(decks[1], &bots[1].to_string())
+        )
+    };
+    let line = match report {
+        ReportPage::Batch { report: r, .. } => pair([&r.deck_a, &r.deck_b], &r.bots),
+        ReportPage::CardImpact(r) => pair([&r.deck, &r.vs], &r.bots),
+        ReportPage::Tournament(r) => {
+            let (row, column) = (r.bots[0].to_string(), r.bots[1].to_string());
             if row == column {
-                deck_bot("every deck", row)
+                deck_bot("every deck", &row)
             } else {
                 format!(
                     "{} vs {}",
-                    deck_bot("row deck", row),
-                    deck_bot("column deck", column)
+                    deck_bot("row deck", &row),
+                    deck_bot("column deck", &column)
                 )
             }
         }
-        Kind::Goldfish => format!(
+        ReportPage::Goldfish(r) => format!(
             "{} vs the goldfish, which never acts",
-            deck_bot(text("deck"), bot_at(report, "bot"))
+            deck_bot(&r.deck, &r.bot.to_string())
         ),
-        Kind::Verdict => {
-            let rungs: Vec<String> = report
-                .get("rungs")
-                .and_then(Value::as_array)
-                .map_or(&[][..], Vec::as_slice)
+        ReportPage::Verdict(r) => {
+            let rungs: Vec<String> = r
+                .rungs
                 .iter()
-                .map(|rung| {
-                    let bot = rung.get("bot").and_then(Value::as_str).unwrap_or("");
-                    format!("<code>{}</code>", escape_html(bot))
-                })
+                .map(|rung| format!("<code>{}</code>", escape_html(&rung.bot.to_string())))
                 .collect();
             format!(
                 "both decks, rung by rung: {}",
@@ -311,21 +267,94 @@ fn bots_line(report: &Value, kind: Kind) -> String {
     format!("<p class=\"sub\" id=\"bots\">bots: {line}</p>")
 }
 
-/// The rule set of a report that names one (a report leaves out the default `ptg-0.2`, so a
-/// page of such a report says nothing of rules and is what it always was).
-fn rules(report: &Value) -> Option<&str> {
-    report.get("rules").and_then(Value::as_str)
+/// The rule set of a report that names one: a report leaves out the default `ptg-0.2` (its
+/// JSON has no `rules`), so a page of such a report says nothing of rules and is what it always
+/// was.
+fn rules(report: ReportPage<'_>) -> Option<&'static str> {
+    let rules = match report {
+        ReportPage::Batch { report, .. } => report.rules,
+        ReportPage::Tournament(r) => r.rules,
+        ReportPage::Goldfish(r) => r.rules,
+        ReportPage::Verdict(r) => r.rules,
+        ReportPage::CardImpact(r) => r.rules,
+    };
+    (rules != RuleSet::default()).then(|| rules.name())
 }
 
 /// ` · rules ptg-0.9` for the header, nothing for a report without `rules`.
-fn rules_note(report: &Value) -> String {
+fn rules_note(report: ReportPage<'_>) -> String {
     rules(report).map_or(String::new(), |r| {
         format!(" · rules <code id=\"rules\">{}</code>", escape_html(r))
     })
 }
 
+/// What the settings table shows of a report, in the order it shows them: the counts (by their
+/// JSON key: the games, a batch's games, a tournament's games of a pair, the turn limit, the
+/// opening hand: those the report has), the bots of the two sides or the one bot, the digest.
+struct Settings<'r> {
+    seed: u64,
+    counts: Vec<(&'static str, Value)>,
+    bots: Option<&'r [BotSpec; 2]>,
+    bot: Option<&'r BotSpec>,
+    digest: &'r str,
+}
+
+impl<'r> Settings<'r> {
+    fn of(report: ReportPage<'r>) -> Settings<'r> {
+        match report {
+            ReportPage::Batch { report: r, .. } => Settings {
+                seed: r.seed,
+                counts: vec![
+                    ("games", r.games.into()),
+                    ("batch_games", r.batch_games.into()),
+                    ("max_turns", r.max_turns.into()),
+                ],
+                bots: Some(&r.bots),
+                bot: None,
+                digest: &r.cards_digest,
+            },
+            ReportPage::Tournament(r) => Settings {
+                seed: r.seed,
+                counts: vec![
+                    ("games_per_pair", r.games_per_pair.into()),
+                    ("max_turns", r.max_turns.into()),
+                ],
+                bots: Some(&r.bots),
+                bot: None,
+                digest: &r.cards_digest,
+            },
+            ReportPage::Goldfish(r) => Settings {
+                seed: r.seed,
+                counts: vec![
+                    ("games", r.games.into()),
+                    ("max_turns", r.max_turns.into()),
+                    ("opening_hand", r.opening_hand.into()),
+                ],
+                bots: None,
+                bot: Some(&r.bot),
+                digest: &r.cards_digest,
+            },
+            ReportPage::Verdict(r) => Settings {
+                seed: r.seed,
+                counts: vec![("games", r.games.into()), ("max_turns", r.max_turns.into())],
+                bots: None,
+                bot: None,
+                digest: &r.cards_digest,
+            },
+            // A card-impact run's digest is its baseline batch's.
+            ReportPage::CardImpact(r) => Settings {
+                seed: r.seed,
+                counts: vec![("games", r.games.into()), ("max_turns", r.max_turns.into())],
+                bots: Some(&r.bots),
+                bot: None,
+                digest: &r.baseline.cards_digest,
+            },
+        }
+    }
+}
+
 /// The settings that reproduce the report.
-fn settings(report: &Value, info: &PageInfo) -> String {
+fn settings(report: ReportPage<'_>, info: &PageInfo) -> String {
     let mut out = String::from(
         "<section id=\"settings\"><h2>Settings</h2><p>Run this again to get the same numbers (only the seconds change):</p>",
     );
@@ -345,39 +374,28 @@ fn settings(report: &Value, info: &PageInfo) -> String {
             format_args!("<tr><th>{label}</th><td>{cell}</td></tr>"),
         );
     };
-    row("seed", fmt::num(report, "seed", fmt::Fmt::Int));
+    let shown = Settings::of(report);
+    row("seed", fmt::num("seed", shown.seed, fmt::Fmt::Int));
     if let Some(rules) = rules(report) {
         row("rules", escape_html(rules));
     }
-    for key in [
-        "games",
-        "batch_games",
-        "games_per_pair",
-        "max_turns",
-        "opening_hand",
-    ] {
-        if report.get(key).is_some() {
-            row(&key.replace('_', " "), fmt::num(report, key, fmt::Fmt::Int));
-        }
+    for (key, value) in shown.counts {
+        row(&key.replace('_', " "), fmt::num(key, value, fmt::Fmt::Int));
     }
-    if let Some(bots) = report.get("bots").and_then(Value::as_array) {
+    if let Some(bots) = shown.bots {
+        // Each as the JSON writes it, its quotes left out.
         let names: Vec<String> = bots
             .iter()
-            .map(|b| escape_html(&b.to_string().replace('"', "")))
+            .map(|b| escape_html(&Value::from(b.to_string()).to_string().replace('"', "")))
             .collect();
         row("bots", names.join(" vs "));
     }
-    if let Some(bot) = report.get("bot").and_then(Value::as_str) {
-        row("bot", escape_html(bot));
+    if let Some(bot) = shown.bot {
+        row("bot", escape_html(&bot.to_string()));
     }
-    // A card-impact run's digest is its baseline batch's.
-    let digest = match fmt::text(report, "cards_digest") {
-        "" => fmt::text(report, "baseline.cards_digest"),
-        digest => digest,
-    };
     row(
         "card digest",
-        format!("<code id=\"digest\">{}</code>", escape_html(digest)),
+        format!("<code id=\"digest\">{}</code>", escape_html(shown.digest)),
     );
     out.push_str("</table></section>\n");
     out
@@ -412,7 +430,70 @@ mod tests {
 
     use super::*;
 
-    fn batch() -> Value {
+    /// `value`'s keys, with `defaults`' for those it lacks.
+    fn with_defaults(value: Value, defaults: Value) -> Value {
+        let (Value::Object(mut map), Value::Object(defaults)) = (value, defaults) else {
+            panic!("two objects")
+        };
+        for (key, default) in defaults {
+            map.entry(key).or_insert(default);
+        }
+        Value::Object(map)
+    }
+
+    /// A batch's report of the keys given, the others of an empty batch (no `play_draw`,
+    /// `turns_histogram` or `end_reasons`, as a report written before rtg counted them).
+    pub(crate) fn batch(value: Value) -> Report {
+        let value = with_defaults(
+            value,
+            json!({"deck_a": "a", "deck_b": "b", "bots": ["greedy", "greedy"], "seed": 1,
+                "batch_games": 0, "max_turns": 200, "cards_digest": "00", "shards": [],
+                "games": 0, "wins_a": 0, "wins_b": 0, "draws": 0, "first_player_wins": 0,
+                "turns_sum": 0, "turns_min": null, "turns_max": null, "failures": [],
+                "seconds": 0.0}),
+        );
+        serde_json::from_value(value).unwrap()
+    }
+
+    /// A tournament's report of the keys given (its cells too), the others made up.
+    pub(crate) fn tournament(value: Value) -> TournamentReport {
+        let mut value = with_defaults(
+            value,
+            json!({"bots": ["greedy", "greedy"], "seed": 1, "games_per_pair": 4,
+                "max_turns": 200, "cards_digest": "00", "standings": [], "seconds": 0.0}),
+        );
+        for row in value["matrix"].as_array_mut().into_iter().flatten() {
+            for cell in row.as_array_mut().into_iter().flatten() {
+                if !cell.is_null() {
+                    *cell = with_defaults(
+                        cell.take(),
+                        json!({"errors": 0, "first_player_wins": 0, "mean_turns": 9.0,
+                            "end_reasons": {"health": [0, 0], "empty_deck": [0, 0],
+                                            "turn_limit": 0}}),
+                    );
+                }
+            }
+        }
+        serde_json::from_value(value).unwrap()
+    }
+
+    /// A card's row of the keys given, the others of a card never drawn.
+    pub(crate) fn card_row(value: Value) -> CardRow {
+        let rate = json!({"games": 0, "wins": 0, "draws": 0, "win_rate": null,
+            "ci_low": null, "ci_high": null, "too_few": true});
+        let value = with_defaults(
+            value,
+            json!({"deck": "a", "card_id": "c_01", "name": "C", "copies": 4, "games": 0,
+                "drawn": 0, "played": 0, "win_rate_drawn": null, "win_rate_not_drawn": null,
+                "win_rate_played": null, "mean_turn_played": null, "never_played": true,
+                "left_in_hand": 0, "abilities": [], "gih": rate, "oh": rate, "gd": rate,
+                "gns": rate, "when_played": rate, "turn_played_sum": 0,
+                "iwd": {"points": null, "ci_low": null, "ci_high": null, "too_few": true}}),
+        );
+        serde_json::from_value(value).unwrap()
+    }
+
+    fn batch_json() -> Value {
         json!({
             "deck_a": "<b>aggro</b>", "deck_b": "mid</script>range", "bots": ["greedy", "random"],
             "seed": 9, "batch_games": 4, "max_turns": 200, "cards_digest": "eee6818a543e5efd",
@@ -424,30 +505,71 @@ mod tests {
         })
     }
 
+    fn render_batch(report: &Report, info: &PageInfo) -> String {
+        page(
+            ReportPage::Batch {
+                report,
+                cards: None,
+            },
+            info,
+        )
+        .unwrap()
+    }
+
     #[test]
-    fn the_kind_is_told_by_the_keys() {
-        assert_eq!(kind_of(&batch()), Ok(Kind::Batch));
+    fn the_kind_is_the_type_and_a_page_needs_what_it_shows() {
+        let report = batch(batch_json());
+        let batch_page = ReportPage::Batch {
+            report: &report,
+            cards: None,
+        };
+        assert_eq!(batch_page.kind(), Kind::Batch);
+        let one_deck = tournament(json!({"decks": ["one"], "matrix": [[null]]}));
+        assert_eq!(ReportPage::Tournament(&one_deck).kind(), Kind::Tournament);
         assert_eq!(
-            kind_of(&json!({"decks": [], "matrix": []})),
-            Ok(Kind::Tournament)
-        );
-        assert_eq!(
-            kind_of(&json!({"deck": "a", "kill_turn": {}})),
-            Ok(Kind::Goldfish)
-        );
-        assert_eq!(kind_of(&json!([1, 2])), Err(PageError::UnknownReport));
-        assert_eq!(
-            render(
-                &json!({"decks": ["one"], "matrix": [[null]]}),
-                &PageInfo::default()
-            ),
+            page(ReportPage::Tournament(&one_deck), &PageInfo::default()),
             Err(PageError::Missing("two decks or more in `decks`"))
         );
+        let nameless = batch(json!({"deck_a": ""}));
+        assert!(matches!(
+            page(
+                ReportPage::Batch {
+                    report: &nameless,
+                    cards: None
+                },
+                &PageInfo::default()
+            ),
+            Err(PageError::Missing(_))
+        ));
+    }
+
+    #[test]
+    fn the_page_embeds_the_reports_json_with_its_cards_after_its_keys() {
+        let report = batch(batch_json());
+        let cards = [card_row(json!({"deck": "<b>aggro</b>"}))];
+        let page = page(
+            ReportPage::Batch {
+                report: &report,
+                cards: Some(&cards),
+            },
+            &PageInfo::default(),
+        )
+        .unwrap();
+        let mut json = serde_json::to_value(&report).unwrap();
+        json["cards"] = serde_json::to_value(&cards).unwrap();
+        let embedded = serde_json::to_string(&json)
+            .unwrap()
+            .replace('<', "\\u003c");
+        assert!(page.contains(&format!(
+            "<script type=\"application/json\" id=\"report-json\">{embedded}</script>"
+        )));
+        assert!(page.contains("id=\"cards\""));
+        assert!(page.contains(r#"data-json="cards.0.copies" data-value="4""#));
     }
 
     #[test]
     fn names_are_escaped_and_cannot_end_the_embedded_json() {
-        let page = render(&batch(), &PageInfo::default()).unwrap();
+        let page = render_batch(&batch(batch_json()), &PageInfo::default());
         assert!(page.contains("&lt;b&gt;aggro&lt;/b&gt; wins"));
         assert!(!page.contains("<b>aggro"));
         // Two closing script tags, the sorting script's and the JSON's: the embedded JSON's
@@ -458,7 +580,7 @@ mod tests {
 
     #[test]
     fn a_batch_page_derives_the_win_rate_from_finished_games() {
-        let page = render(&batch(), &PageInfo::default()).unwrap();
+        let page = render_batch(&batch(batch_json()), &PageInfo::default());
         // 2 wins of 3 finished games (one failed).
         let rate = 2.0_f64 / 3.0;
         assert!(page.contains(&format!(
@@ -474,15 +596,15 @@ mod tests {
 
     #[test]
     fn the_rule_set_is_shown_only_when_the_report_names_one() {
-        let page = render(&batch(), &PageInfo::default()).unwrap();
+        let page = render_batch(&batch(batch_json()), &PageInfo::default());
         assert!(page.contains("rtg report</p>"));
         assert!(
             !page.contains("rules"),
             "a ptg-0.2 report's page says nothing of rules"
         );
-        let mut report = batch();
+        let mut report = batch_json();
         report["rules"] = json!("ptg-0.9");
-        let page = render(&report, &PageInfo::default()).unwrap();
+        let page = render_batch(&batch(report), &PageInfo::default());
         assert!(page.contains(r#"rtg report · rules <code id="rules">ptg-0.9</code>"#));
         assert!(page.contains("<tr><th>rules</th><td>ptg-0.9</td></tr>"));
     }
@@ -496,23 +618,23 @@ mod tests {
                 href: "samples/game-3.html".to_owned(),
             }],
         };
-        let page = render(&batch(), &info).unwrap();
+        let report = batch(batch_json());
+        let page = render_batch(&report, &info);
         assert!(page.contains(r#"<li><a href="samples/game-3.html">game 3 &amp; 4</a></li>"#));
         assert!(page.contains("--html &#39;my page.html&#39;"));
-        let none = render(&batch(), &PageInfo::default()).unwrap();
+        let none = render_batch(&report, &PageInfo::default());
         assert!(none.contains("No sample games were saved with this report."));
     }
 
     #[test]
     fn every_kind_names_its_bots_under_the_title() {
-        let page = render(&batch(), &PageInfo::default()).unwrap();
+        let page = render_batch(&batch(batch_json()), &PageInfo::default());
         let bots = r#"<p class="sub" id="bots">bots: <span class="bot">&lt;b&gt;aggro&lt;/b&gt; <code>greedy</code></span> vs <span class="bot">mid&lt;/script&gt;range <code>random</code></span></p>"#;
         assert!(page.contains(&format!("</h1>{bots}")), "{page}");
         let tournament = |bots: [&str; 2]| {
-            bots_line(
-                &json!({"decks": ["x", "y"], "bots": bots}),
-                Kind::Tournament,
-            )
+            bots_line(ReportPage::Tournament(&tournament(
+                json!({"decks": ["x", "y"], "matrix": [], "bots": bots}),
+            )))
         };
         assert!(
             tournament(["heuristic", "heuristic"]).contains("every deck <code>heuristic</code>")
@@ -520,22 +642,18 @@ mod tests {
         let apart = tournament(["greedy", "mcts:iterations=400"]);
         assert!(apart.contains("row deck <code>greedy</code>"));
         assert!(apart.contains("column deck <code>mcts:iterations=400</code>"));
-        let goldfish = bots_line(
-            &json!({"deck": "aggro", "bot": "heuristic"}),
-            Kind::Goldfish,
-        );
+        let goldfish: GoldfishReport = serde_json::from_value(json!({
+            "deck": "aggro", "bot": "heuristic", "seed": 1, "games": 0, "max_turns": 20,
+            "opening_hand": 7, "cards_digest": "00", "kills": 0, "no_kill": 0,
+            "kill_turn": {"count": 0, "mean": null, "median": null, "p10": null, "p90": null,
+                          "histogram": []},
+            "mana_by_turn": [], "hand_at_end": null, "failures": [], "seconds": 0.0,
+            "end_reasons": {"health": [0, 0], "empty_deck": [0, 0], "turn_limit": 0}
+        }))
+        .unwrap();
+        let goldfish = bots_line(ReportPage::Goldfish(&goldfish));
         assert!(goldfish.contains("aggro <code>heuristic</code></span> vs the goldfish"));
-        let verdict = bots_line(
-            &json!({"rungs": [{"bot": "random"}, {"bot": "greedy"}]}),
-            Kind::Verdict,
-        );
-        assert!(
-            verdict.contains(
-                "<code>random</code> <span class=\"note\">then</span> <code>greedy</code>"
-            )
-        );
-        // A report that does not name them says so rather than leaving a blank.
-        let unnamed = bots_line(&json!({"deck_a": "a", "deck_b": "b"}), Kind::Batch);
-        assert!(unnamed.contains("a <code>unknown</code>"));
+        // A bot that names itself with nothing says so rather than leaving a blank.
+        assert!(deck_bot("a", "").contains("a <code>unknown</code>"));
     }
 }

@@ -1,32 +1,26 @@
 //! The body of each kind of page: a batch, a tournament, a goldfish run; and the sections they
 //! share (end reasons, per-card tables).
 
+use rtg_sim::{CardRow, EndReasons, GoldfishReport, Report, TournamentReport};
 use serde_json::Value;
 
 use crate::PageError;
-use crate::fmt::{Fmt, derived, escape_html, lookup, num, number, put, text};
+use crate::fmt::{Fmt, derived, escape_html, finite, num, put};
 use crate::svg::{Column, columns, heatmap, share_bar};
-
-fn count(root: &Value, path: &str) -> u64 {
-    lookup(root, path).and_then(Value::as_u64).unwrap_or(0)
-}
-
-fn array<'v>(root: &'v Value, path: &str) -> &'v [Value] {
-    lookup(root, path)
-        .and_then(Value::as_array)
-        .map_or(&[], Vec::as_slice)
-}
 
 /// A batch between two decks: the result, with deck A's win rate and its interval, the end
 /// reasons and the cards.
-pub(crate) fn batch(r: &Value) -> Result<(String, String), PageError> {
-    let (a, b) = (text(r, "deck_a"), text(r, "deck_b"));
+pub(crate) fn batch(
+    r: &Report,
+    cards_rows: Option<&[CardRow]>,
+) -> Result<(String, String), PageError> {
+    let (a, b) = (r.deck_a.as_str(), r.deck_b.as_str());
     if a.is_empty() || b.is_empty() {
         return Err(PageError::Missing("deck names (`deck_a`, `deck_b`)"));
     }
-    let errors = array(r, "failures").len() as u64 + count(r, "failures_omitted");
-    let finished = count(r, "games").saturating_sub(errors);
-    let score = count(r, "wins_a") as f64 + count(r, "draws") as f64 / 2.0;
+    let errors = (r.failures.len() as u64).saturating_add(r.failures_omitted);
+    let finished = r.games.saturating_sub(errors);
+    let score = r.wins_a as f64 + r.draws as f64 / 2.0;
     let (rate, lo, hi) = if finished > 0 {
         let (lo, hi) = rtg_sim::wilson_interval(score, finished as f64);
         (Some(score / finished as f64), lo, hi)
@@ -40,16 +34,16 @@ pub(crate) fn batch(r: &Value) -> Result<(String, String), PageError> {
             format_args!("<tr><th>{label}</th><td>{cell}</td></tr>"),
         );
     };
-    row("games".to_owned(), num(r, "games", Fmt::Int));
+    row("games".to_owned(), num("games", r.games, Fmt::Int));
     row(
         format!("{} wins", escape_html(a)),
-        num(r, "wins_a", Fmt::Int),
+        num("wins_a", r.wins_a, Fmt::Int),
     );
     row(
         format!("{} wins", escape_html(b)),
-        num(r, "wins_b", Fmt::Int),
+        num("wins_b", r.wins_b, Fmt::Int),
     );
-    row("draws".to_owned(), num(r, "draws", Fmt::Int));
+    row("draws".to_owned(), num("draws", r.draws, Fmt::Int));
     row(
         "engine errors".to_owned(),
         format!(
@@ -69,7 +63,7 @@ pub(crate) fn batch(r: &Value) -> Result<(String, String), PageError> {
         );
         row(
             "first player wins".to_owned(),
-            num(r, "first_player_wins", Fmt::Int),
+            num("first_player_wins", r.first_player_wins, Fmt::Int),
         );
         row(
             "turns (mean)".to_owned(),
@@ -77,62 +71,68 @@ pub(crate) fn batch(r: &Value) -> Result<(String, String), PageError> {
                 "{} <span class=\"note\">min {} max {}, sum {}</span>",
                 derived(
                     "mean_turns",
-                    count(r, "turns_sum") as f64 / finished as f64,
+                    r.turns_sum as f64 / finished as f64,
                     Fmt::Dec2
                 ),
-                num(r, "turns_min", Fmt::Int),
-                num(r, "turns_max", Fmt::Int),
-                num(r, "turns_sum", Fmt::Int)
+                num("turns_min", r.turns_min, Fmt::Int),
+                num("turns_max", r.turns_max, Fmt::Int),
+                num("turns_sum", r.turns_sum, Fmt::Int)
             ),
         );
     }
     out.push_str("</table></section>\n");
     out.push_str(&crate::batch::play_draw(r));
     out.push_str(&crate::batch::game_lengths(r));
-    out.push_str(&end_reasons(r, "end_reasons", [a, b]));
-    out.push_str(&cards(r));
+    out.push_str(&end_reasons(r.end_reasons.as_ref(), [a, b]));
+    out.push_str(&cards(cards_rows));
     Ok((format!("{a} vs {b}"), out))
 }
 
-/// Why the games ended: a table and a column chart, by deck (`names` are deck A's and B's).
-fn end_reasons(r: &Value, path: &str, names: [&str; 2]) -> String {
+/// Why the games ended (the report's `end_reasons`; `None` for a report that does not count
+/// them): a table and a column chart, by deck (`names` are deck A's and B's).
+fn end_reasons(reasons: Option<&EndReasons>, names: [&str; 2]) -> String {
     let mut out = String::from("<section id=\"end-reasons\"><h2>End reasons</h2>");
-    if lookup(r, path).is_none_or(Value::is_null) {
+    let Some(reasons) = reasons else {
         out.push_str("<p class=\"note\">This report does not count end reasons.</p></section>\n");
         return out;
-    }
+    };
     let rows = [
         (
             format!("{} lost, health 0", names[0]),
-            format!("{path}.health.0"),
+            "end_reasons.health.0",
+            reasons.health[0],
         ),
         (
             format!("{} lost, empty deck", names[0]),
-            format!("{path}.empty_deck.0"),
+            "end_reasons.empty_deck.0",
+            reasons.empty_deck[0],
         ),
         (
             format!("{} lost, health 0", names[1]),
-            format!("{path}.health.1"),
+            "end_reasons.health.1",
+            reasons.health[1],
         ),
         (
             format!("{} lost, empty deck", names[1]),
-            format!("{path}.empty_deck.1"),
+            "end_reasons.empty_deck.1",
+            reasons.empty_deck[1],
         ),
         (
             "turn limit reached".to_owned(),
-            format!("{path}.turn_limit"),
+            "end_reasons.turn_limit",
+            reasons.turn_limit,
         ),
     ];
     out.push_str(
         "<div class=\"charts\"><table><thead><tr><th>reason</th><th>games</th></tr></thead><tbody>",
     );
-    for (label, p) in &rows {
+    for (label, path, games) in &rows {
         put(
             &mut out,
             format_args!(
                 "<tr><td>{}</td><td>{}</td></tr>",
                 escape_html(label),
-                num(r, p, Fmt::Int)
+                num(path, *games, Fmt::Int)
             ),
         );
     }
@@ -146,13 +146,13 @@ fn end_reasons(r: &Value, path: &str, names: [&str; 2]) -> String {
             format!("{} decked", names[1]),
             "turn limit".to_owned(),
         ])
-        .map(|((_, p), label)| Column {
+        .map(|((_, path, games), label)| Column {
             label,
-            path: p.clone(),
+            path: (*path).to_owned(),
+            value: Value::from(*games),
         })
         .collect();
     out.push_str(&columns(
-        r,
         "end-reasons-chart",
         &cols,
         Fmt::Int,
@@ -163,11 +163,10 @@ fn end_reasons(r: &Value, path: &str, names: [&str; 2]) -> String {
 }
 
 /// The per-card tables, one per deck, when the report has `cards`.
-fn cards(r: &Value) -> String {
-    let rows = array(r, "cards");
-    if lookup(r, "cards").is_none() {
+fn cards(rows: Option<&[CardRow]>) -> String {
+    let Some(rows) = rows else {
         return String::new();
-    }
+    };
     let mut out = String::from(
         "<section id=\"cards\"><h2>Cards</h2><p class=\"note\">Per deck, each card: the games in \
          which a copy was drawn (opening hand included) and played, the deck's win rate (a draw \
@@ -177,7 +176,7 @@ fn cards(r: &Value) -> String {
     );
     let mut deck: Option<&str> = None;
     for (i, card) in rows.iter().enumerate() {
-        let name = card.get("deck").and_then(Value::as_str).unwrap_or("");
+        let name = card.deck.as_str();
         if deck != Some(name) {
             if deck.is_some() {
                 out.push_str("</tbody></table>");
@@ -196,26 +195,27 @@ fn cards(r: &Value) -> String {
             );
         }
         let p = |key: &str| format!("cards.{i}.{key}");
-        let share = |key: &str| number(r, &p(key));
-        let games = count(r, &p("games"));
-        let drawn_share = (games > 0).then(|| count(r, &p("drawn")) as f64 / games as f64);
-        let never = card.get("never_played").and_then(Value::as_bool) == Some(true);
-        let abilities: Vec<String> = array(r, &p("abilities"))
+        let share = |rate: Option<f64>| rate.and_then(finite);
+        let drawn_share = (card.games > 0).then(|| card.drawn as f64 / card.games as f64);
+        let abilities: Vec<String> = card
+            .abilities
             .iter()
             .enumerate()
             .map(|(k, a)| {
-                let label = escape_html(a.get("name").and_then(Value::as_str).unwrap_or(""));
-                let count = |key: &str| num(r, &p(&format!("abilities.{k}.{key}")), Fmt::Int);
-                match (a.get("used"), a.get("fired")) {
-                    (Some(Value::Number(_)), _) => format!("{label}: {}", count("used")),
-                    (_, Some(Value::Number(_))) => format!(
+                let label = escape_html(&a.name);
+                let count = |key: &str, value: Option<u64>| {
+                    num(&p(&format!("abilities.{k}.{key}")), value, Fmt::Int)
+                };
+                match (a.used, a.fired) {
+                    (Some(_), _) => format!("{label}: {}", count("used", a.used)),
+                    (_, Some(_)) => format!(
                         "{label}: fired {}, resolved {}",
-                        count("fired"),
-                        count("resolved")
+                        count("fired", a.fired),
+                        count("resolved", a.resolved)
                     ),
                     _ => format!(
                         "{label} <span class=\"note\">({})</span>",
-                        escape_html(a.get("kind").and_then(Value::as_str).unwrap_or(""))
+                        escape_html(&a.kind)
                     ),
                 }
             })
@@ -225,23 +225,27 @@ fn cards(r: &Value) -> String {
             format_args!(
                 "<tr{} data-card=\"{}\"><td title=\"{}\">{}</td><td>{}</td><td>{}</td><td>{}{}</td>\
                  <td>{}</td><td>{}{}</td><td>{}{}</td><td>{}{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                if never { " class=\"never\"" } else { "" },
-                escape_html(text(r, &p("card_id"))),
-                escape_html(text(r, &p("card_id"))),
-                escape_html(text(r, &p("name"))),
-                num(r, &p("copies"), Fmt::Int),
-                num(r, &p("games"), Fmt::Int),
-                num(r, &p("drawn"), Fmt::Int),
+                if card.never_played {
+                    " class=\"never\""
+                } else {
+                    ""
+                },
+                escape_html(&card.card_id),
+                escape_html(&card.card_id),
+                escape_html(&card.name),
+                num(&p("copies"), card.copies, Fmt::Int),
+                num(&p("games"), card.games, Fmt::Int),
+                num(&p("drawn"), card.drawn, Fmt::Int),
                 share_bar(drawn_share, None, 60.0),
-                num(r, &p("played"), Fmt::Int),
-                num(r, &p("win_rate_drawn"), Fmt::Pct),
-                share_bar(share("win_rate_drawn"), None, 60.0),
-                num(r, &p("win_rate_not_drawn"), Fmt::Pct),
-                share_bar(share("win_rate_not_drawn"), None, 60.0),
-                num(r, &p("win_rate_played"), Fmt::Pct),
-                share_bar(share("win_rate_played"), None, 60.0),
-                num(r, &p("mean_turn_played"), Fmt::Dec2),
-                num(r, &p("left_in_hand"), Fmt::Int),
+                num(&p("played"), card.played, Fmt::Int),
+                num(&p("win_rate_drawn"), card.win_rate_drawn, Fmt::Pct),
+                share_bar(share(card.win_rate_drawn), None, 60.0),
+                num(&p("win_rate_not_drawn"), card.win_rate_not_drawn, Fmt::Pct),
+                share_bar(share(card.win_rate_not_drawn), None, 60.0),
+                num(&p("win_rate_played"), card.win_rate_played, Fmt::Pct),
+                share_bar(share(card.win_rate_played), None, 60.0),
+                num(&p("mean_turn_played"), card.mean_turn_played, Fmt::Dec2),
+                num(&p("left_in_hand"), card.left_in_hand, Fmt::Int),
                 abilities.join("<br>")
             ),
         );
@@ -251,15 +255,15 @@ fn cards(r: &Value) -> String {
     } else {
         out.push_str("<p class=\"note\">No cards.</p>");
     }
-    out.push_str(&crate::card_rates::tables(r));
+    out.push_str(&crate::card_rates::tables(rows));
     out.push_str("</section>\n");
     out
 }
 
 /// A tournament: the heat map, the standings with the meta shares, each pairing's numbers, the
 /// cards.
-pub(crate) fn tournament(r: &Value) -> Result<(String, String), PageError> {
-    let decks: Vec<&str> = array(r, "decks").iter().filter_map(Value::as_str).collect();
+pub(crate) fn tournament(r: &TournamentReport) -> Result<(String, String), PageError> {
+    let decks = &r.decks;
     if decks.len() < 2 {
         return Err(PageError::Missing("two decks or more in `decks`"));
     }
@@ -271,9 +275,9 @@ pub(crate) fn tournament(r: &Value) -> Result<(String, String), PageError> {
     out.push_str(&heatmap(r));
     // Reports written before the meta existed (or with more decks than it is computed for) have
     // no `meta` list: their standings show without its columns.
-    let meta = array(r, "meta").len() == decks.len();
+    let meta = r.meta.as_deref().filter(|m| m.len() == decks.len());
     out.push_str("</section>\n<section id=\"standings\"><h2>Standings</h2>");
-    if meta {
+    if meta.is_some() {
         out.push_str(
             "<p class=\"note\">Meta share: the deck's share of the pool's Nash equilibrium (of \
              the equilibria, the most even one), the field a rational meta settles into; a deck \
@@ -284,42 +288,45 @@ pub(crate) fn tournament(r: &Value) -> Result<(String, String), PageError> {
     out.push_str(
         "<table id=\"standings-table\"><thead><tr><th>rank</th><th class=\"text\">deck</th><th>mean win rate</th>",
     );
-    if meta {
+    if meta.is_some() {
         out.push_str("<th>meta share</th><th>vs meta</th>");
     }
     out.push_str("<th>games</th><th>wins</th><th>losses</th><th>draws</th></tr></thead><tbody>");
     // Listed by rank, best first; decks of one rank in the report's order. The paths still name
     // each deck's own entries (`standings.i`, `meta.i`, both in the order of `decks`).
-    let standings = array(r, "standings");
-    let rank = |s: &Value| s.get("rank").and_then(Value::as_u64).unwrap_or(u64::MAX);
-    let mut order: Vec<usize> = (0..standings.len()).collect();
-    order.sort_by_key(|&i| (rank(&standings[i]), i));
-    for i in order {
-        let s = &standings[i];
+    let mut order: Vec<(usize, &rtg_sim::Standing)> = r.standings.iter().enumerate().collect();
+    order.sort_by_key(|&(i, s)| (s.rank, i));
+    for (i, s) in order {
         let p = |key: &str| format!("standings.{i}.{key}");
-        let shares = if meta {
-            let m = |key: &str| format!("meta.{i}.{key}");
-            format!(
-                "<td class=\"meta-share\">{}{}</td><td class=\"meta-vs\">{}</td>",
-                num(r, &m("share"), Fmt::Pct),
-                share_bar(number(r, &m("share")), None, 80.0),
-                num(r, &m("win_rate_vs_field"), Fmt::Pct)
-            )
-        } else {
-            String::new()
+        let shares = match meta {
+            Some(meta) => {
+                let share = meta.get(i);
+                let m = |key: &str| format!("meta.{i}.{key}");
+                format!(
+                    "<td class=\"meta-share\">{}{}</td><td class=\"meta-vs\">{}</td>",
+                    num(&m("share"), share.map(|m| m.share), Fmt::Pct),
+                    share_bar(share.and_then(|m| finite(m.share)), None, 80.0),
+                    num(
+                        &m("win_rate_vs_field"),
+                        share.map(|m| m.win_rate_vs_field),
+                        Fmt::Pct
+                    )
+                )
+            }
+            None => String::new(),
         };
         put(
             &mut out,
             format_args!(
                 "<tr><td>{}</td><td class=\"text\">{}</td><td>{}{}</td>{shares}<td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                num(r, &p("rank"), Fmt::Int),
-                escape_html(s.get("deck").and_then(Value::as_str).unwrap_or("")),
-                num(r, &p("mean_win_rate"), Fmt::Pct),
-                share_bar(number(r, &p("mean_win_rate")), None, 120.0),
-                num(r, &p("games"), Fmt::Int),
-                num(r, &p("wins"), Fmt::Int),
-                num(r, &p("losses"), Fmt::Int),
-                num(r, &p("draws"), Fmt::Int)
+                num(&p("rank"), s.rank, Fmt::Int),
+                escape_html(&s.deck),
+                num(&p("mean_win_rate"), s.mean_win_rate, Fmt::Pct),
+                share_bar(finite(s.mean_win_rate), None, 120.0),
+                num(&p("games"), s.games, Fmt::Int),
+                num(&p("wins"), s.wins, Fmt::Int),
+                num(&p("losses"), s.losses, Fmt::Int),
+                num(&p("draws"), s.draws, Fmt::Int)
             ),
         );
     }
@@ -344,42 +351,70 @@ pub(crate) fn tournament(r: &Value) -> Result<(String, String), PageError> {
                 continue;
             }
             let p = |key: &str| format!("matrix.{i}.{j}.{key}");
+            let cell = r
+                .matrix
+                .get(i)
+                .and_then(|row| row.get(j))
+                .and_then(Option::as_ref);
+            let of = |field: fn(&rtg_sim::Cell) -> u64| cell.map(field);
+            let rate = |field: fn(&rtg_sim::Cell) -> f64| cell.map(field);
+            let shown = |field: fn(&rtg_sim::Cell) -> f64| cell.and_then(|c| finite(field(c)));
             put(
                 &mut out,
                 format_args!(
                     "<tr><td>{}</td><td class=\"text\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} .. {}{}</td><td>{}</td><td>{} / {}</td><td>{} / {}</td><td>{}</td></tr>",
                     escape_html(a),
                     escape_html(b),
-                    num(r, &p("games"), Fmt::Int),
-                    num(r, &p("wins"), Fmt::Int),
-                    num(r, &p("losses"), Fmt::Int),
-                    num(r, &p("draws"), Fmt::Int),
-                    num(r, &p("win_rate"), Fmt::Pct),
-                    num(r, &p("ci_low"), Fmt::Pct),
-                    num(r, &p("ci_high"), Fmt::Pct),
+                    num(&p("games"), of(|c| c.games), Fmt::Int),
+                    num(&p("wins"), of(|c| c.wins), Fmt::Int),
+                    num(&p("losses"), of(|c| c.losses), Fmt::Int),
+                    num(&p("draws"), of(|c| c.draws), Fmt::Int),
+                    num(&p("win_rate"), rate(|c| c.win_rate), Fmt::Pct),
+                    num(&p("ci_low"), rate(|c| c.ci_low), Fmt::Pct),
+                    num(&p("ci_high"), rate(|c| c.ci_high), Fmt::Pct),
                     share_bar(
-                        number(r, &p("win_rate")),
-                        number(r, &p("ci_low")).zip(number(r, &p("ci_high"))),
+                        shown(|c| c.win_rate),
+                        shown(|c| c.ci_low).zip(shown(|c| c.ci_high)),
                         100.0
                     ),
-                    num(r, &p("mean_turns"), Fmt::Dec2),
-                    num(r, &p("end_reasons.health.0"), Fmt::Int),
-                    num(r, &p("end_reasons.empty_deck.0"), Fmt::Int),
-                    num(r, &p("end_reasons.health.1"), Fmt::Int),
-                    num(r, &p("end_reasons.empty_deck.1"), Fmt::Int),
-                    num(r, &p("end_reasons.turn_limit"), Fmt::Int)
+                    num(&p("mean_turns"), rate(|c| c.mean_turns), Fmt::Dec2),
+                    num(
+                        &p("end_reasons.health.0"),
+                        of(|c| c.end_reasons.health[0]),
+                        Fmt::Int
+                    ),
+                    num(
+                        &p("end_reasons.empty_deck.0"),
+                        of(|c| c.end_reasons.empty_deck[0]),
+                        Fmt::Int
+                    ),
+                    num(
+                        &p("end_reasons.health.1"),
+                        of(|c| c.end_reasons.health[1]),
+                        Fmt::Int
+                    ),
+                    num(
+                        &p("end_reasons.empty_deck.1"),
+                        of(|c| c.end_reasons.empty_deck[1]),
+                        Fmt::Int
+                    ),
+                    num(
+                        &p("end_reasons.turn_limit"),
+                        of(|c| c.end_reasons.turn_limit),
+                        Fmt::Int
+                    )
                 ),
             );
         }
     }
     out.push_str("</tbody></table></details></section>\n");
-    out.push_str(&cards(r));
+    out.push_str(&cards(r.cards.as_deref()));
     Ok((format!("Tournament of {} decks", decks.len()), out))
 }
 
 /// A goldfish run: the kill turn (summary and histogram), mana by turn, end reasons, cards.
-pub(crate) fn goldfish(r: &Value) -> Result<(String, String), PageError> {
-    let deck = text(r, "deck");
+pub(crate) fn goldfish(r: &GoldfishReport) -> Result<(String, String), PageError> {
+    let deck = r.deck.as_str();
     if deck.is_empty() {
         return Err(PageError::Missing("deck name (`deck`)"));
     }
@@ -394,31 +429,36 @@ pub(crate) fn goldfish(r: &Value) -> Result<(String, String), PageError> {
             format_args!("<tr><th>{label}</th><td>{cell}</td></tr>"),
         );
     };
-    row("games", num(r, "games", Fmt::Int));
-    row("kills", num(r, "kills", Fmt::Int));
-    row("no kill by the turn limit", num(r, "no_kill", Fmt::Int));
-    row("mean", num(r, "kill_turn.mean", Fmt::Dec2));
-    row("median", num(r, "kill_turn.median", Fmt::Int));
-    row("10th percentile", num(r, "kill_turn.p10", Fmt::Int));
-    row("90th percentile", num(r, "kill_turn.p90", Fmt::Int));
+    let kill = &r.kill_turn;
+    row("games", num("games", r.games, Fmt::Int));
+    row("kills", num("kills", r.kills, Fmt::Int));
+    row(
+        "no kill by the turn limit",
+        num("no_kill", r.no_kill, Fmt::Int),
+    );
+    row("mean", num("kill_turn.mean", kill.mean, Fmt::Dec2));
+    row("median", num("kill_turn.median", kill.median, Fmt::Int));
+    row("10th percentile", num("kill_turn.p10", kill.p10, Fmt::Int));
+    row("90th percentile", num("kill_turn.p90", kill.p90, Fmt::Int));
     row(
         "cards in hand at the end (mean)",
-        num(r, "hand_at_end", Fmt::Dec2),
+        num("hand_at_end", r.hand_at_end, Fmt::Dec2),
     );
     out.push_str("</table>");
-    let bars: Vec<Column> = array(r, "kill_turn.histogram")
+    let bars: Vec<Column> = kill
+        .histogram
         .iter()
         .enumerate()
         .map(|(k, bar)| Column {
-            label: bar.get("turn").map(Value::to_string).unwrap_or_default(),
+            label: bar.turn.to_string(),
             path: format!("kill_turn.histogram.{k}.games"),
+            value: Value::from(bar.games),
         })
         .collect();
     if bars.is_empty() {
         out.push_str("<p class=\"note\">No kill within the turn limit.</p>");
     } else {
         out.push_str(&columns(
-            r,
             "kill-histogram",
             &bars,
             Fmt::Int,
@@ -426,38 +466,39 @@ pub(crate) fn goldfish(r: &Value) -> Result<(String, String), PageError> {
         ));
     }
     out.push_str("</div></section>\n<section id=\"mana\"><h2>Mana by turn</h2><p class=\"note\">The share of games with at least k mana cards on the battlefield at the end of the deck's turn k, among the games still going then.</p><div class=\"charts\">");
-    let mana: Vec<Column> = array(r, "mana_by_turn")
+    let mana: Vec<Column> = r
+        .mana_by_turn
         .iter()
         .enumerate()
         .map(|(k, m)| Column {
-            label: m.get("turn").map(Value::to_string).unwrap_or_default(),
+            label: m.turn.to_string(),
             path: format!("mana_by_turn.{k}.share"),
+            value: Value::from(m.share),
         })
         .collect();
     out.push_str(&columns(
-        r,
         "mana-chart",
         &mana,
         Fmt::Pct,
         "share of games on curve by turn",
     ));
     out.push_str("<table><thead><tr><th>turn</th><th>games</th><th>on curve</th><th>share</th></tr></thead><tbody>");
-    for k in 0..mana.len() {
+    for (k, m) in r.mana_by_turn.iter().enumerate() {
         let p = |key: &str| format!("mana_by_turn.{k}.{key}");
         put(
             &mut out,
             format_args!(
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                num(r, &p("turn"), Fmt::Int),
-                num(r, &p("games"), Fmt::Int),
-                num(r, &p("on_curve"), Fmt::Int),
-                num(r, &p("share"), Fmt::Pct)
+                num(&p("turn"), m.turn, Fmt::Int),
+                num(&p("games"), m.games, Fmt::Int),
+                num(&p("on_curve"), m.on_curve, Fmt::Int),
+                num(&p("share"), m.share, Fmt::Pct)
             ),
         );
     }
     out.push_str("</tbody></table></div></section>\n");
-    out.push_str(&end_reasons(r, "end_reasons", [deck, "goldfish"]));
-    out.push_str(&cards(r));
+    out.push_str(&end_reasons(Some(&r.end_reasons), [deck, "goldfish"]));
+    out.push_str(&cards(r.cards.as_deref()));
     Ok((format!("{deck} goldfish"), out))
 }
 
@@ -470,7 +511,7 @@ mod tests {
     fn two_decks() -> Value {
         let cell = json!({"games": 4, "wins": 3, "losses": 1, "draws": 0, "errors": 0,
             "win_rate": 0.75, "ci_low": 0.3, "ci_high": 0.95, "first_player_wins": 2,
-            "mean_turns": 9.0, "end_reasons": null});
+            "mean_turns": 9.0});
         let standing = |deck: &str, rank: u64| {
             json!({"deck": deck, "rank": rank, "mean_win_rate": 0.5, "games": 8, "wins": 4,
                 "losses": 4, "draws": 0})
@@ -486,7 +527,7 @@ mod tests {
             {"deck": "x", "share": 0.5, "win_rate_vs_field": 0.5},
             {"deck": "y", "share": 0.5, "win_rate_vs_field": 0.5}
         ]);
-        let (_, body) = tournament(&report).unwrap();
+        let (_, body) = tournament(&crate::tests::tournament(report)).unwrap();
         assert!(body.contains(
             "<th>rank</th><th class=\"text\">deck</th><th>mean win rate</th><th>meta share</th><th>vs meta</th>"
         ));
@@ -504,7 +545,7 @@ mod tests {
             r["meta"] = Value::Null;
             r
         }] {
-            let (_, body) = tournament(&old).unwrap();
+            let (_, body) = tournament(&crate::tests::tournament(old)).unwrap();
             assert!(!body.contains("meta share") && !body.contains("data-json=\"meta."));
             assert!(body.contains(r#"data-json="standings.1.rank""#));
         }
@@ -515,7 +556,7 @@ mod tests {
         let mut report = two_decks();
         report["standings"][0]["rank"] = json!(2);
         report["standings"][1]["mean_win_rate"] = json!(0.6);
-        let (_, body) = tournament(&report).unwrap();
+        let (_, body) = tournament(&crate::tests::tournament(report)).unwrap();
         let y = body
             .find(r#"data-json="standings.1.rank""#)
             .expect("y's rank");

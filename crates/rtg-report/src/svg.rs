@@ -2,9 +2,10 @@
 //! column charts (the kill-turn histogram, mana by turn, end reasons). Every number a chart
 //! prints carries the attributes of [`crate::fmt::attrs`], like the tables' numbers.
 
+use rtg_sim::TournamentReport;
 use serde_json::Value;
 
-use crate::fmt::{Fmt, attrs, escape_html, lookup, put};
+use crate::fmt::{Fmt, attrs, escape_html, finite, put};
 
 /// The colour of a win rate: red at 0, near white at one half, blue at 1.
 pub(crate) fn heat(rate: f64) -> String {
@@ -96,11 +97,8 @@ fn label(text: &str, max: usize, attrs: &str) -> String {
 /// the row deck's win rate and labelled with it; hovering shows the games and the interval.
 /// Cells narrow and column labels turn slanted as decks are added, so that the map stays within
 /// [`CHART_WIDTH`] up to 27 decks (beyond, it scales down with its section).
-pub(crate) fn heatmap(root: &Value) -> String {
-    let decks: Vec<&str> = lookup(root, "decks")
-        .and_then(Value::as_array)
-        .map(|d| d.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
+pub(crate) fn heatmap(report: &TournamentReport) -> String {
+    let decks = &report.decks;
     let n = decks.len().max(1);
     const NAME: usize = 22;
     let longest = decks
@@ -152,8 +150,11 @@ pub(crate) fn heatmap(root: &Value) -> String {
         ));
         for (j, col_deck) in decks.iter().enumerate() {
             let x = label_w + cw * j as f64;
-            let path = format!("matrix.{i}.{j}");
-            let cell = lookup(root, &path).filter(|c| !c.is_null());
+            let cell = report
+                .matrix
+                .get(i)
+                .and_then(|row| row.get(j))
+                .and_then(Option::as_ref);
             let Some(cell) = cell else {
                 put(
                     &mut out,
@@ -165,26 +166,27 @@ pub(crate) fn heatmap(root: &Value) -> String {
                 );
                 continue;
             };
-            let rate = cell.get("win_rate").and_then(Value::as_f64).unwrap_or(0.5);
-            let count = |key: &str| cell.get(key).and_then(Value::as_u64).unwrap_or(0);
-            let ci = |key: &str| 100.0 * cell.get(key).and_then(Value::as_f64).unwrap_or(0.0);
+            // A rate the JSON holds as `null` (not finite) is drawn as an even one.
+            let rate = finite(cell.win_rate).unwrap_or(0.5);
+            let ci = |x: f64| 100.0 * finite(x).unwrap_or(0.0);
+            let win_rate = Value::from(cell.win_rate);
             put(
                 &mut out,
                 format_args!(
                     r##"<g class="cell" data-row="{i}" data-col="{j}"><title>{} vs {}: {} games, {} won, {} lost, {} drawn; 95% CI {:.1}% .. {:.1}%</title><rect x="{x:.1}" y="{y:.1}" width="{cw:.1}" height="{ch}" fill="{}" stroke="#fff"/><text x="{:.1}" y="{:.1}" text-anchor="middle" {}>{}</text></g>"##,
                     escape_html(row_deck),
                     escape_html(col_deck),
-                    count("games"),
-                    count("wins"),
-                    count("losses"),
-                    count("draws"),
-                    ci("ci_low"),
-                    ci("ci_high"),
+                    cell.games,
+                    cell.wins,
+                    cell.losses,
+                    cell.draws,
+                    ci(cell.ci_low),
+                    ci(cell.ci_high),
                     heat(rate),
                     x + cw / 2.0,
                     y + ch / 2.0 + 5.0,
-                    attrs(root, &format!("{path}.win_rate"), Fmt::Pct),
-                    Fmt::Pct.show(cell.get("win_rate").unwrap_or(&Value::Null))
+                    attrs(&format!("matrix.{i}.{j}.win_rate"), &win_rate, Fmt::Pct),
+                    Fmt::Pct.show(&win_rate)
                 ),
             );
         }
@@ -193,33 +195,27 @@ pub(crate) fn heatmap(root: &Value) -> String {
     out
 }
 
-/// One column of a [`columns`] chart: its label under it, and the JSON path of its height.
+/// One column of a [`columns`] chart: its label under it, and its height: the report's value
+/// and its JSON path.
 pub(crate) struct Column {
     /// The label under the column.
     pub(crate) label: String,
-    /// Where its value is in the report.
+    /// Where its value is in the report's JSON.
     pub(crate) path: String,
+    /// The value, as the JSON holds it.
+    pub(crate) value: Value,
 }
 
 /// A column chart of values of the report (counts or shares), each column labelled with its
 /// value above it and its label below.
-pub(crate) fn columns(
-    root: &Value,
-    id: &str,
-    columns: &[Column],
-    fmt: Fmt,
-    caption: &str,
-) -> String {
+pub(crate) fn columns(id: &str, columns: &[Column], fmt: Fmt, caption: &str) -> String {
     let bars: Vec<Bar> = columns
         .iter()
-        .map(|c| {
-            let value = lookup(root, &c.path).unwrap_or(&Value::Null);
-            Bar {
-                label: c.label.clone(),
-                height: value.as_f64().unwrap_or(0.0),
-                attrs: attrs(root, &c.path, fmt),
-                shown: fmt.show(value),
-            }
+        .map(|c| Bar {
+            label: c.label.clone(),
+            height: c.value.as_f64().unwrap_or(0.0),
+            attrs: attrs(&c.path, &c.value, fmt),
+            shown: fmt.show(&c.value),
         })
         .collect();
     let max = match fmt {
@@ -329,7 +325,9 @@ mod tests {
                     .collect()
             })
             .collect();
-        let svg = heatmap(&serde_json::json!({"decks": decks, "matrix": matrix}));
+        let svg = heatmap(&crate::tests::tournament(
+            serde_json::json!({"decks": decks, "matrix": matrix}),
+        ));
         let width: f64 = svg
             .split("width=\"")
             .nth(1)

@@ -1,21 +1,19 @@
 //! The page of a verdict (`rtg verdict --json`): the call, deck A's win rate against the rung
 //! with its intervals, the rungs' table and the shifts between them.
 
-use serde_json::Value;
+use rtg_sim::{Rung, VerdictReport};
 
 use crate::PageError;
-use crate::fmt::{Fmt, escape_html, lookup, num, number, put, text};
+use crate::fmt::{Fmt, escape_html, finite, num, put};
 
 /// A verdict's title and body.
-pub(crate) fn verdict(r: &Value) -> Result<(String, String), PageError> {
-    let rungs = lookup(r, "rungs")
-        .and_then(Value::as_array)
-        .map_or(&[][..], Vec::as_slice);
+pub(crate) fn verdict(r: &VerdictReport) -> Result<(String, String), PageError> {
+    let rungs = r.rungs.as_slice();
     if rungs.len() < 2 {
         return Err(PageError::Missing("two rungs or more in `rungs`"));
     }
-    let (a, b) = (text(r, "deck_a"), text(r, "deck_b"));
-    let settled = lookup(r, "call.settled").and_then(Value::as_bool) == Some(true);
+    let (a, b) = (r.deck_a.as_str(), r.deck_b.as_str());
+    let settled = r.call.settled;
     let mut out = String::new();
     put(
         &mut out,
@@ -25,7 +23,7 @@ pub(crate) fn verdict(r: &Value) -> Result<(String, String), PageError> {
              their paired 95% interval inside ±5 points; then deck A ({}) or deck B ({}) is \
              favoured when the top rung's interval is wholly above or below 50%, else it is even.</p></section>\n",
             if settled { "settled" } else { "unsettled" },
-            escape_html(text(r, "call.summary")),
+            escape_html(&r.call.summary),
             escape_html(a),
             escape_html(b),
         ),
@@ -37,7 +35,7 @@ pub(crate) fn verdict(r: &Value) -> Result<(String, String), PageError> {
              (draws count half) with the same bot on both sides, weakest rung first; the bars are \
              95% intervals, the dashed line 50%.</p>{}</section>\n",
             escape_html(a),
-            chart(r, rungs.len())
+            chart(rungs)
         ),
     );
     out.push_str(
@@ -45,25 +43,25 @@ pub(crate) fn verdict(r: &Value) -> Result<(String, String), PageError> {
          <th>wins</th><th>losses</th><th>draws</th><th>win rate</th><th>95% CI</th>\
          <th>on the play</th><th>on the draw</th><th>mean turns</th><th>seconds</th></tr></thead><tbody>",
     );
-    for i in 0..rungs.len() {
+    for (i, rung) in rungs.iter().enumerate() {
         let p = |key: &str| format!("rungs.{i}.{key}");
         put(
             &mut out,
             format_args!(
                 "<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>\
                  <td>{} .. {}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                escape_html(text(r, &p("bot"))),
-                num(r, &p("games"), Fmt::Int),
-                num(r, &p("wins"), Fmt::Int),
-                num(r, &p("losses"), Fmt::Int),
-                num(r, &p("draws"), Fmt::Int),
-                num(r, &p("win_rate"), Fmt::Pct),
-                num(r, &p("ci_low"), Fmt::Pct),
-                num(r, &p("ci_high"), Fmt::Pct),
-                num(r, &p("on_the_play"), Fmt::Pct),
-                num(r, &p("on_the_draw"), Fmt::Pct),
-                num(r, &p("mean_turns"), Fmt::Dec2),
-                num(r, &p("seconds"), Fmt::Dec2),
+                escape_html(&rung.bot.to_string()),
+                num(&p("games"), rung.games, Fmt::Int),
+                num(&p("wins"), rung.wins, Fmt::Int),
+                num(&p("losses"), rung.losses, Fmt::Int),
+                num(&p("draws"), rung.draws, Fmt::Int),
+                num(&p("win_rate"), rung.win_rate, Fmt::Pct),
+                num(&p("ci_low"), rung.ci_low, Fmt::Pct),
+                num(&p("ci_high"), rung.ci_high, Fmt::Pct),
+                num(&p("on_the_play"), rung.on_the_play, Fmt::Pct),
+                num(&p("on_the_draw"), rung.on_the_draw, Fmt::Pct),
+                num(&p("mean_turns"), rung.mean_turns, Fmt::Dec2),
+                num(&p("seconds"), rung.seconds, Fmt::Dec2),
             ),
         );
     }
@@ -73,21 +71,19 @@ pub(crate) fn verdict(r: &Value) -> Result<(String, String), PageError> {
          shuffles both share cancel out), with its 95% interval.</p><table><thead><tr><th>from</th>\
          <th>to</th><th>shift</th><th>95% CI</th><th>pairs</th></tr></thead><tbody>",
     );
-    let shifts = lookup(r, "shifts")
-        .and_then(Value::as_array)
-        .map_or(0, Vec::len);
-    for i in 0..shifts {
+    for (i, shift) in r.shifts.iter().enumerate() {
         let p = |key: &str| format!("shifts.{i}.{key}");
+        let paired = &shift.paired;
         put(
             &mut out,
             format_args!(
                 "<tr><td><code>{}</code></td><td><code>{}</code></td><td>{}</td><td>{} .. {}</td><td>{}</td></tr>",
-                escape_html(text(r, &p("from"))),
-                escape_html(text(r, &p("to"))),
-                num(r, &p("shift"), Fmt::Pct),
-                num(r, &p("ci_low"), Fmt::Pct),
-                num(r, &p("ci_high"), Fmt::Pct),
-                num(r, &p("games"), Fmt::Int),
+                escape_html(&shift.from.to_string()),
+                escape_html(&shift.to.to_string()),
+                num(&p("shift"), paired.shift, Fmt::Pct),
+                num(&p("ci_low"), paired.ci_low, Fmt::Pct),
+                num(&p("ci_high"), paired.ci_high, Fmt::Pct),
+                num(&p("games"), paired.games, Fmt::Int),
             ),
         );
     }
@@ -96,9 +92,9 @@ pub(crate) fn verdict(r: &Value) -> Result<(String, String), PageError> {
 }
 
 /// Win rate (0 to 1, up) against the rung (left to right): a dot per rung with its interval.
-fn chart(r: &Value, rungs: usize) -> String {
+fn chart(rungs: &[Rung]) -> String {
     let (left, top, plot_h, bottom, step) = (44.0, 12.0, 200.0, 40.0, 120.0);
-    let width = left + step * rungs as f64 + 10.0;
+    let width = left + step * rungs.len() as f64 + 10.0;
     let height = top + plot_h + bottom;
     let y = |rate: f64| top + plot_h * (1.0 - rate.clamp(0.0, 1.0));
     let mut out = format!(
@@ -123,16 +119,17 @@ fn chart(r: &Value, rungs: usize) -> String {
         );
     }
     let mut previous: Option<(f64, f64)> = None;
-    for i in 0..rungs {
-        let p = |key: &str| format!("rungs.{i}.{key}");
+    for (i, rung) in rungs.iter().enumerate() {
         let x = left + step * (i as f64 + 0.5);
+        // A rate the JSON holds as `null` (not finite) has no dot.
         let (Some(rate), Some(lo), Some(hi)) = (
-            number(r, &p("win_rate")),
-            number(r, &p("ci_low")),
-            number(r, &p("ci_high")),
+            finite(rung.win_rate),
+            finite(rung.ci_low),
+            finite(rung.ci_high),
         ) else {
             continue;
         };
+        let bot = rung.bot.to_string();
         if let Some((px, py)) = previous {
             put(
                 &mut out,
@@ -154,13 +151,13 @@ fn chart(r: &Value, rungs: usize) -> String {
                 y(rate),
                 escape_html(&format!(
                     "{}: {:.1}% (95% {:.1}% to {:.1}%)",
-                    text(r, &p("bot")),
+                    bot,
                     100.0 * rate,
                     100.0 * lo,
                     100.0 * hi
                 )),
                 top + plot_h + 18.0,
-                escape_html(&short(text(r, &p("bot")))),
+                escape_html(&short(&bot)),
             ),
         );
     }
@@ -185,32 +182,38 @@ fn short(bot: &str) -> String {
 mod tests {
     use super::*;
 
-    fn rung(bot: &str, rate: f64) -> Value {
+    fn rung(bot: &str, rate: f64) -> serde_json::Value {
         serde_json::json!({"bot": bot, "games": 10, "wins": 5, "losses": 5, "draws": 0,
             "win_rate": rate, "ci_low": rate - 0.1, "ci_high": rate + 0.1, "on_the_play": null,
-            "on_the_draw": 0.5, "mean_turns": 9.0, "seconds": 0.1})
+            "on_the_draw": 0.5, "mean_turns": 9.0, "seconds": 0.1,
+            "report": crate::tests::batch(serde_json::json!({}))})
+    }
+
+    fn render(v: &serde_json::Value) -> Result<String, PageError> {
+        let report: VerdictReport = serde_json::from_value(v.clone()).unwrap();
+        crate::page(
+            crate::ReportPage::Verdict(&report),
+            &crate::PageInfo::default(),
+        )
     }
 
     #[test]
-    fn a_verdict_is_told_by_its_rungs_and_call_and_needs_two_rungs() {
+    fn a_verdict_page_shows_the_call_and_each_rung_and_needs_two_rungs() {
         let mut v = serde_json::json!({
-            "deck_a": "a<b", "deck_b": "c", "seed": 1, "games": 10, "cards_digest": "00",
+            "deck_a": "a<b", "deck_b": "c", "seed": 1, "games": 10, "max_turns": 200,
+            "cards_digest": "00",
             "rungs": [rung("greedy", 0.4), rung("mcts:iterations=100", 0.6)],
             "shifts": [{"from": "greedy", "to": "mcts:iterations=100", "games": 10,
                         "shift": 0.2, "ci_low": 0.1, "ci_high": 0.3}],
             "call": {"settled": false, "favoured": null, "summary": "unsettled: <moves>"}
         });
-        assert_eq!(crate::kind_of(&v), Ok(crate::Kind::Verdict));
-        let page = crate::render(&v, &crate::PageInfo::default()).unwrap();
+        let page = render(&v).unwrap();
         assert!(page.contains("<title>Verdict: a&lt;b vs c</title>"));
         assert!(page.contains("unsettled: &lt;moves&gt;"));
         assert_eq!(page.matches("class=\"rung\"").count(), 2);
         assert!(page.contains(r#"data-json="rungs.0.on_the_play" data-value="null""#));
         v["rungs"] = serde_json::json!([rung("greedy", 0.4)]);
-        assert!(matches!(
-            crate::render(&v, &crate::PageInfo::default()),
-            Err(PageError::Missing(_))
-        ));
+        assert!(matches!(render(&v), Err(PageError::Missing(_))));
     }
 
     #[test]

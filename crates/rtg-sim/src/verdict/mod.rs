@@ -8,7 +8,7 @@
 //! [`SETTLED_SHIFT`] with the paired interval inside ±[`SETTLED_INTERVAL`]; then deck A or B is
 //! favoured when the top rung's interval is wholly above or below one half, else it is even.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::batch::{PRECISION_GAMES, Running, play_batch_precise, play_batch_with};
@@ -110,7 +110,7 @@ pub fn parse_rungs(list: &str) -> Result<Vec<BotSpec>, VerdictError> {
 }
 
 /// One rung: its batch's report and what a verdict reads off it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Rung {
     /// The bot of both sides.
     pub bot: BotSpec,
@@ -179,7 +179,7 @@ impl Rung {
 }
 
 /// The change from one rung to the next, game by game on the same seeds.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Shift {
     /// The weaker rung's bot.
     pub from: BotSpec,
@@ -191,7 +191,7 @@ pub struct Shift {
 }
 
 /// Which deck a settled verdict favours.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Favoured {
     /// Deck A: the top rung's interval is above one half.
@@ -203,7 +203,7 @@ pub enum Favoured {
 }
 
 /// The verdict's call.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Call {
     /// True when the win rate has stopped moving with the bot's strength (see the module).
     pub settled: bool,
@@ -287,7 +287,7 @@ fn stronger(bot: &BotSpec) -> String {
 }
 
 /// A verdict on deck A against deck B.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct VerdictReport {
     /// Deck A's name.
     pub deck_a: String,
@@ -298,13 +298,13 @@ pub struct VerdictReport {
     /// The games a rung plays (at most, with a precision).
     pub games: u64,
     /// The half-width each rung was played to, when asked.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub precision: Option<f64>,
     /// The turn limit.
     pub max_turns: u32,
     /// The base rules the games followed; absent from the JSON for the default `ptg-0.2`, as in
     /// every report.
-    #[serde(skip_serializing_if = "crate::game::is_default_rules")]
+    #[serde(default, skip_serializing_if = "crate::game::is_default_rules")]
     pub rules: rtg_core::RuleSet,
     /// The digest of the card definitions (hex).
     pub cards_digest: String,
