@@ -163,9 +163,13 @@ def test_the_env_id_registers_on_importing_rtg_env_alone():
     import sys
 
     pytest.importorskip("gymnasium")
-    code = "import gymnasium, rtg.env; gymnasium.make('rtg/Duel-v0').reset(seed=1); print('ok')"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "ok"
+    for code in [
+        "import gymnasium, rtg.env; gymnasium.make('rtg/Duel-v0').reset(seed=1); print('ok')",
+        # Gymnasium's "module:id" form imports rtg.env itself.
+        "import gymnasium; gymnasium.make('rtg.env:rtg/Duel-v0').reset(seed=1); print('ok')",
+    ]:
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        assert out.stdout.strip() == "ok"
 
 
 def test_the_ansi_render_is_the_agents_view_in_words(root):
