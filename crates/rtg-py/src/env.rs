@@ -2,16 +2,63 @@
 //! against a named bot (deck B); a step plays the agent's action, then the bot until the agent
 //! must act again or the game ends. Observations and masks come out as flat byte buffers
 //! (float32 and uint8) that the Python layer views as arrays.
+//!
+//! The opponent is a bot of the registry (stepped with the GIL released) or a Python callable
+//! (asked with the GIL taken back, from a `View` of its own seat only).
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 
-use rtg::sim::{Bot, BotRegistry, BotSpec, Driver, GameSettings, Matchup, PlayerView};
+use rtg::sim::{BotSpec, Driver, GameSettings, Matchup, PlayerView};
 use rtg::{Action, GameRng, PlayerId};
 
 use crate::obs::{ACTION_COUNT, OBSERVATION_SIZE, legal_by_index, observe};
 use crate::state::PyState;
+use crate::view::PyView;
+
+mod opponent;
+mod text;
+
+use opponent::{Opponent, ask};
+use text::{hidden_from, narrate_into};
+
+/// What an action outside the mask does.
+#[derive(Clone, Copy, PartialEq)]
+enum Illegal {
+    /// It is refused with `ValueError` and nothing is stepped.
+    Raise,
+    /// The first legal action is played instead.
+    PlayFirst,
+    /// Nothing is played; the step gives this reward and counts toward `max_steps`.
+    Penalize(f64),
+}
+
+/// Why a step failed, told to Python as its own exception.
+enum StepError {
+    /// The caller's input (an illegal action, a finished game): `ValueError`.
+    Refused(String),
+    /// The engine refused what it was given: `RuntimeError`.
+    Engine(String),
+    /// The opponent callable raised.
+    Python(PyErr),
+}
+
+impl From<StepError> for PyErr {
+    fn from(error: StepError) -> PyErr {
+        match error {
+            StepError::Refused(e) => PyValueError::new_err(e),
+            StepError::Engine(e) => PyRuntimeError::new_err(e),
+            StepError::Python(e) => e,
+        }
+    }
+}
+
+impl From<String> for StepError {
+    fn from(error: String) -> StepError {
+        StepError::Engine(error)
+    }
+}
 
 /// One game of the batch.
 struct Slot {
@@ -25,29 +72,34 @@ struct Slot {
     legal: Vec<(u16, Action)>,
     /// The game ended and was not reset (no autoreset).
     done: bool,
+    /// The actions since the agent's last decision, in words (only when narrating).
+    log: Vec<String>,
 }
 
 /// What one slot's step gave.
 #[derive(Clone, Copy, Default)]
 struct Stepped {
-    reward: f32,
+    reward: f64,
     terminated: bool,
     truncated: bool,
+    /// The action was outside the mask and was not played (see [`Illegal::Penalize`]).
+    illegal: bool,
 }
 
 /// The batch, without Python: stepped with the GIL released.
 struct Core {
     matchup: Matchup,
-    /// The opponent's spec (recorded in the games' settings) and the bot made from it.
-    opponent: (BotSpec, std::sync::Arc<dyn Bot>),
+    /// The opponent's spec (recorded in the games' settings) and who plays it.
+    opponent: (BotSpec, Opponent),
     seat: Option<u8>,
     /// The base rules of every game.
     rules: rtg::RuleSet,
     max_turns: u32,
     max_steps: u64,
     autoreset: bool,
-    /// An action outside the mask is an error (else the first legal action is played).
-    strict: bool,
+    illegal: Illegal,
+    /// Each slot keeps its actions in words for `render` (a state is cloned per action).
+    narrate: bool,
     seed: u64,
     slots: Vec<Slot>,
 }
@@ -58,7 +110,7 @@ impl Core {
         GameRng::derive_seed(GameRng::derive_seed(self.seed, index as u64), episode)
     }
 
-    fn new_slot(&self, index: usize, episode: u64) -> Result<Slot, String> {
+    fn new_slot(&self, index: usize, episode: u64) -> Result<Slot, StepError> {
         let seed = self.game_seed(index, episode);
         // The agent takes the first turn in even episodes (or always in its fixed seat).
         let agent_first = match self.seat {
@@ -86,27 +138,46 @@ impl Core {
             episode,
             legal: Vec::new(),
             done: false,
+            log: Vec::new(),
         };
         self.play_opponent(&mut slot)?;
         Ok(slot)
     }
 
     /// Applies one action to a slot's game (the advance, should the phase cap force one).
-    fn act(slot: &mut Slot, mut action: Action) -> Result<(), String> {
+    fn act(&self, slot: &mut Slot, mut action: Action) -> Result<(), StepError> {
+        let before = self.narrate.then(|| slot.driver.state().clone());
+        let hidden = hidden_from(slot.agent);
+        let log = &mut slot.log;
         slot.driver
-            .step(&mut action, |_| {})
-            .map_err(|e| e.to_string())
+            .step(&mut action, |applied| {
+                narrate_into(log, before.as_ref(), applied, hidden);
+            })
+            .map_err(|e| StepError::Engine(e.to_string()))
     }
 
     /// Plays the opponent until the agent must act or the game is over; then lists the agent's
     /// legal actions.
-    fn play_opponent(&self, slot: &mut Slot) -> Result<(), String> {
+    fn play_opponent(&self, slot: &mut Slot) -> Result<(), StepError> {
         while !slot.driver.state().is_over() && slot.driver.to_act() != slot.agent {
-            // As the simulator does: the bot decides, and past the phase cap the driver plays
-            // the advance instead.
-            slot.driver
-                .step_bot(&*self.opponent.1, &mut slot.rng, |_| {})
-                .map_err(|e| e.to_string())?;
+            match &self.opponent.1 {
+                Opponent::Bot(bot) => {
+                    // As the simulator does: the bot decides, and past the phase cap the
+                    // driver plays the advance instead.
+                    let before = self.narrate.then(|| slot.driver.state().clone());
+                    let hidden = hidden_from(slot.agent);
+                    let log = &mut slot.log;
+                    slot.driver
+                        .step_bot(&**bot, &mut slot.rng, |applied| {
+                            narrate_into(log, before.as_ref(), applied, hidden);
+                        })
+                        .map_err(|e| StepError::Engine(e.to_string()))?;
+                }
+                Opponent::Python(callable) => {
+                    let action = Python::attach(|py| ask(py, callable, &slot.driver))?;
+                    self.act(slot, action)?;
+                }
+            }
         }
         legal_by_index(
             &PlayerView::new(slot.driver.state(), slot.agent),
@@ -119,7 +190,7 @@ impl Core {
         Ok(())
     }
 
-    fn reset(&mut self, seed: u64) -> Result<(), String> {
+    fn reset(&mut self, seed: u64) -> Result<(), StepError> {
         self.seed = seed;
         for i in 0..self.slots.len() {
             self.slots[i] = self.new_slot(i, 0)?;
@@ -127,30 +198,33 @@ impl Core {
         Ok(())
     }
 
-    /// The action each game plays for its index: checked for every game before any is
-    /// stepped, so a refused step changes nothing.
-    fn chosen(&self, actions: &[i64]) -> Result<Vec<Action>, String> {
+    /// The action each game plays for its index (None: an illegal one, penalized): checked for
+    /// every game before any is stepped, so a refused step changes nothing.
+    fn chosen(&self, actions: &[i64]) -> Result<Vec<Option<Action>>, StepError> {
         actions
             .iter()
             .zip(&self.slots)
             .enumerate()
             .map(|(i, (&index, slot))| {
                 if slot.done {
-                    return Err(format!("game {i} is over: reset it before stepping"));
+                    return Err(StepError::Refused(format!(
+                        "game {i} is over: reset it before stepping"
+                    )));
                 }
                 let found = slot.legal.iter().find(|(j, _)| i64::from(*j) == index);
-                match (found, slot.legal.first()) {
-                    (Some((_, a)), _) => Ok(a.clone()),
-                    (None, Some((_, first))) if !self.strict => Ok(first.clone()),
-                    _ => Err(format!(
+                match (found, slot.legal.first(), self.illegal) {
+                    (Some((_, a)), _, _) => Ok(Some(a.clone())),
+                    (None, _, Illegal::Penalize(_)) => Ok(None),
+                    (None, Some((_, first)), Illegal::PlayFirst) => Ok(Some(first.clone())),
+                    _ => Err(StepError::Refused(format!(
                         "game {i}: action {index} is not legal now (see the action mask)"
-                    )),
+                    ))),
                 }
             })
             .collect()
     }
 
-    fn step(&mut self, actions: &[i64], out: &mut [Stepped]) -> Result<(), String> {
+    fn step(&mut self, actions: &[i64], out: &mut [Stepped]) -> Result<Finals, StepError> {
         let chosen = self.chosen(actions)?;
         // The slots are taken out while they are stepped, so that each is changed in place
         // (no copy of its game) while the rest of the core is borrowed.
@@ -163,14 +237,30 @@ impl Core {
     fn step_slots(
         &self,
         slots: &mut [Slot],
-        chosen: Vec<Action>,
+        chosen: Vec<Option<Action>>,
         out: &mut [Stepped],
-    ) -> Result<(), String> {
+    ) -> Result<Finals, StepError> {
+        let mut finals = Vec::new();
         for (i, (slot, action)) in slots.iter_mut().zip(chosen).enumerate() {
-            Core::act(slot, action)?;
-            slot.steps += 1;
-            self.play_opponent(slot)?;
+            slot.log.clear();
             let mut result = Stepped::default();
+            slot.steps += 1;
+            match action {
+                Some(action) => {
+                    self.act(slot, action)?;
+                    self.play_opponent(slot)?;
+                }
+                None => {
+                    result.illegal = true;
+                    if let Illegal::Penalize(reward) = self.illegal {
+                        result.reward = reward;
+                    }
+                    if self.narrate {
+                        slot.log
+                            .push("  (an illegal action: nothing was played)".to_owned());
+                    }
+                }
+            }
             let state = slot.driver.state();
             if state.is_over() {
                 result.reward = match state.status() {
@@ -187,6 +277,9 @@ impl Core {
             out[i] = result;
             if result.terminated || result.truncated {
                 if self.autoreset {
+                    let mut last = vec![0f32; OBSERVATION_SIZE];
+                    observe_slot(slot, &mut last);
+                    finals.push((i, last));
                     *slot = self.new_slot(i, slot.episode + 1)?;
                 } else {
                     slot.done = true;
@@ -194,8 +287,21 @@ impl Core {
                 }
             }
         }
-        Ok(())
+        Ok(finals)
     }
+}
+
+/// The last observation of each game a step ended and reset: (game, observation).
+type Finals = Vec<(usize, Vec<f32>)>;
+
+/// A slot's observation into `out` (`OBSERVATION_SIZE` values).
+fn observe_slot(slot: &Slot, out: &mut [f32]) {
+    observe(
+        &PlayerView::new(slot.driver.state(), slot.agent),
+        &slot.legal,
+        slot.driver.in_phase(),
+        out,
+    );
 }
 
 /// The most games a [`PyVecEnv`] steps together (`rtg.env.MAX_ENVS`): each holds a game state,
@@ -221,36 +327,72 @@ fn env_count(n: &Bound<'_, PyAny>) -> PyResult<usize> {
     }
 }
 
-/// n games for an agent against a named bot. See `rtg.env.VectorEnv` for the Python API.
+/// float32 values in native byte order.
+fn float_bytes<'py>(py: Python<'py>, values: &[f32]) -> PyResult<Bound<'py, PyBytes>> {
+    PyBytes::new_with(py, values.len() * 4, |bytes| {
+        for (value, out) in values.iter().zip(bytes.chunks_exact_mut(4)) {
+            out.copy_from_slice(&value.to_ne_bytes());
+        }
+        Ok(())
+    })
+}
+
+impl PyVecEnv {
+    /// Game `index`, or `ValueError`.
+    fn slot(&self, index: usize) -> PyResult<&Slot> {
+        self.core
+            .slots
+            .get(index)
+            .ok_or_else(|| PyValueError::new_err(format!("no game {index}")))
+    }
+}
+
+/// n games for an agent against a bot or a Python callable. See `rtg.env.VectorEnv` for the
+/// Python API.
 #[pyclass(module = "rtg", name = "VecEnv")]
 pub(crate) struct PyVecEnv {
     core: Core,
 }
 
-fn runtime(e: String) -> PyErr {
-    PyRuntimeError::new_err(e)
+/// The illegal-action rule a Python caller named.
+fn illegal_of(on_illegal: &str, illegal_reward: f64) -> PyResult<Illegal> {
+    match on_illegal {
+        "raise" => Ok(Illegal::Raise),
+        "first" => Ok(Illegal::PlayFirst),
+        "penalize" if illegal_reward.is_finite() => Ok(Illegal::Penalize(illegal_reward)),
+        "penalize" => Err(PyValueError::new_err(
+            "illegal_reward must be a finite number",
+        )),
+        other => Err(PyValueError::new_err(format!(
+            "on_illegal is \"penalize\", \"raise\" or \"first\", found {other:?}"
+        ))),
+    }
 }
 
 #[pymethods]
 impl PyVecEnv {
     #[new]
-    #[pyo3(signature = (n, deck_a, deck_b, *, opponent = "heuristic", seat = None, max_turns = 200,
-        max_steps = 10_000, autoreset = true, strict = true, rules = None))]
+    #[pyo3(signature = (n, deck_a, deck_b, *, opponent = None, seat = None, max_turns = 200,
+        max_steps = 10_000, autoreset = true, on_illegal = "raise", illegal_reward = 0.0,
+        narrate = false, rules = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         n: &Bound<'_, PyAny>,
         deck_a: &Bound<'_, PyAny>,
         deck_b: &Bound<'_, PyAny>,
-        opponent: &str,
+        opponent: Option<&Bound<'_, PyAny>>,
         seat: Option<u8>,
         max_turns: u32,
         max_steps: u64,
         autoreset: bool,
-        strict: bool,
+        on_illegal: &str,
+        illegal_reward: f64,
+        narrate: bool,
         rules: Option<&str>,
     ) -> PyResult<PyVecEnv> {
         let n = env_count(n)?;
+        let illegal = illegal_of(on_illegal, illegal_reward)?;
         let rules = crate::state::rules_of(rules)?;
         if seat.is_some_and(|s| s > 1) {
             return Err(PyValueError::new_err("seat is 0, 1 or None (alternate)"));
@@ -261,14 +403,7 @@ impl PyVecEnv {
                 rtg::sim::MAX_TURNS
             )));
         }
-        let registry = BotRegistry::builtin();
-        let spec = registry
-            .parse(opponent)
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let bot = registry
-            .make(&spec)
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let opponent = (spec, bot);
+        let opponent = opponent::of(opponent)?;
         let name = |d: &Bound<'_, PyAny>, fallback: &str| -> PyResult<String> {
             match d.getattr("name") {
                 Ok(n) if !n.is_none() => n.extract(),
@@ -293,12 +428,13 @@ impl PyVecEnv {
             max_turns,
             max_steps: max_steps.max(1),
             autoreset,
-            strict,
+            illegal,
+            narrate,
             seed: 0,
             slots: Vec::with_capacity(n),
         };
         for i in 0..n {
-            let slot = core.new_slot(i, 0).map_err(runtime)?;
+            let slot = core.new_slot(i, 0)?;
             core.slots.push(slot);
         }
         Ok(PyVecEnv { core })
@@ -313,7 +449,7 @@ impl PyVecEnv {
     /// Starts every game anew from `seed` (game i's episode e is seeded from (seed, i, e)).
     fn reset(&mut self, py: Python<'_>, seed: u64) -> PyResult<()> {
         let core = &mut self.core;
-        py.detach(|| core.reset(seed)).map_err(runtime)
+        Ok(py.detach(|| core.reset(seed))?)
     }
 
     /// Starts game `index` anew as episode `episode` of the current seed.
@@ -321,12 +457,13 @@ impl PyVecEnv {
         if index >= self.core.slots.len() {
             return Err(PyValueError::new_err(format!("no game {index}")));
         }
-        self.core.slots[index] = self.core.new_slot(index, episode).map_err(runtime)?;
+        self.core.slots[index] = self.core.new_slot(index, episode)?;
         Ok(())
     }
 
-    /// Steps every game with one action index each; returns (rewards, terminated, truncated) as
-    /// lists. A finished game is reset at once when `autoreset` is on.
+    /// Steps every game with one action index each; returns (rewards, terminated, truncated,
+    /// illegal) as lists, and the (game, last observation as float32 bytes) of each game that
+    /// ended and was reset at once (when `autoreset` is on).
     fn step<'py>(&mut self, py: Python<'py>, actions: Vec<i64>) -> PyResult<Bound<'py, PyTuple>> {
         let n = self.core.slots.len();
         if actions.len() != n {
@@ -337,12 +474,16 @@ impl PyVecEnv {
         }
         let mut out = vec![Stepped::default(); n];
         let core = &mut self.core;
-        py.detach(|| core.step(&actions, &mut out))
-            .map_err(PyValueError::new_err)?;
-        let rewards: Vec<f32> = out.iter().map(|s| s.reward).collect();
+        let finals = py.detach(|| core.step(&actions, &mut out))?;
+        let rewards: Vec<f64> = out.iter().map(|s| s.reward).collect();
         let terminated: Vec<bool> = out.iter().map(|s| s.terminated).collect();
         let truncated: Vec<bool> = out.iter().map(|s| s.truncated).collect();
-        (rewards, terminated, truncated).into_pyobject(py)
+        let illegal: Vec<bool> = out.iter().map(|s| s.illegal).collect();
+        let finals = finals
+            .iter()
+            .map(|(i, values)| Ok((*i, float_bytes(py, values)?)))
+            .collect::<PyResult<Vec<_>>>()?;
+        (rewards, terminated, truncated, illegal, finals).into_pyobject(py)
     }
 
     /// Every game's observation, float32 values in native byte order, game after game.
@@ -350,19 +491,9 @@ impl PyVecEnv {
         let slots = &self.core.slots;
         let mut values = vec![0f32; slots.len() * OBSERVATION_SIZE];
         for (slot, chunk) in slots.iter().zip(values.chunks_mut(OBSERVATION_SIZE)) {
-            observe(
-                &PlayerView::new(slot.driver.state(), slot.agent),
-                &slot.legal,
-                slot.driver.in_phase(),
-                chunk,
-            );
+            observe_slot(slot, chunk);
         }
-        PyBytes::new_with(py, values.len() * 4, |bytes| {
-            for (value, out) in values.iter().zip(bytes.chunks_exact_mut(4)) {
-                out.copy_from_slice(&value.to_ne_bytes());
-            }
-            Ok(())
-        })
+        float_bytes(py, &values)
     }
 
     /// Every game's action mask, one byte (0 or 1) per action index, game after game.
@@ -404,6 +535,22 @@ impl PyVecEnv {
         Ok(PyState {
             state: slot.driver.state().clone(),
         })
+    }
+
+    /// What game `index`'s agent sees now: a `View` of its seat.
+    fn view(&self, index: usize) -> PyResult<PyView> {
+        let slot = self.slot(index)?;
+        Ok(PyView::of(&PlayerView::new(
+            slot.driver.state(),
+            slot.agent,
+        )))
+    }
+
+    /// Game `index` as text, from the agent's seat (the opponent's hand shows only its size):
+    /// the turn and phase, the board, the actions since the agent's last decision in words
+    /// (when made with `narrate`), and the result once the game is over.
+    fn render(&self, index: usize) -> PyResult<String> {
+        Ok(text::render(self.slot(index)?))
     }
 
     /// Game `index`'s agent seat, episode and steps taken in the episode.

@@ -1,6 +1,9 @@
 """The environment: its action mask, its determinism, what its observation may know, and
 Gymnasium's API."""
 
+import re
+import warnings
+
 import numpy as np
 import pytest
 
@@ -15,7 +18,7 @@ def policy(mask, step):
 
 
 def test_the_mask_is_exactly_the_actions_that_step(root):
-    env = Env(seat=0)
+    env = Env(seat=0, strict=True)
     obs, info = env.reset(seed=11)
     assert obs.shape == (OBSERVATION_SIZE,) and obs.dtype == np.float32
     for step in range(60):
@@ -80,14 +83,217 @@ def test_the_turn_limit_truncates(root):
         env.step(0)
 
 
-def test_gymnasium_accepts_the_env(root):
+def test_gymnasium_accepts_the_env_as_shipped(root):
     gym = pytest.importorskip("gymnasium")
     from gymnasium.utils.env_checker import check_env
 
-    env = Env(strict=False)  # the checker samples the whole space, mask or not
+    env = Env()  # the checker samples the whole space, mask or not
     assert isinstance(env, gym.Env)
     assert env.action_space.n == ACTION_COUNT and env.observation_space.shape == (OBSERVATION_SIZE,)
-    check_env(env, skip_render_check=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        # The one warning left: the checker cannot make an env without a spec in another mode.
+        warnings.filterwarnings("ignore", message=".*not having a spec")
+        check_env(env)
+    # Made by gymnasium.make, it has a spec, so the checker tries every render mode too; and it
+    # has nothing to warn about.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(gym.make(rtg.env.ENV_ID).unwrapped)
+
+
+def test_an_illegal_action_is_penalized_and_changes_nothing(root):
+    env = Env(seat=0)
+    obs, info = env.reset(seed=4)
+    assert info["illegal_action"] is False
+    before = env.game_state
+    illegal = int(np.flatnonzero(~info["action_mask"])[0])
+    after_obs, reward, terminated, truncated, after = env.step(illegal)
+    assert reward == rtg.env.ILLEGAL_ACTION_REWARD == -0.01
+    assert after["illegal_action"] is True and not (terminated or truncated)
+    assert np.array_equal(obs, after_obs) and env.game_state == before
+    assert np.array_equal(after["action_mask"], info["action_mask"])
+    assert after["steps"] == info["steps"] + 1  # it counts toward max_steps
+    _, _, _, _, legal = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert legal["illegal_action"] is False
+
+
+def test_only_illegal_actions_end_in_the_step_limit(root):
+    env = Env(seat=0, max_steps=5, illegal_reward=-0.5)
+    _, info = env.reset(seed=4)
+    illegal = int(np.flatnonzero(~info["action_mask"])[0])
+    for step in range(5):
+        _, reward, terminated, truncated, _ = env.step(illegal)
+        assert reward == -0.5
+    assert truncated and not terminated
+
+
+def test_the_older_strict_flag_keeps_its_meaning(root):
+    raising, first = Env(seat=0, strict=True), Env(seat=0, strict=False)
+    _, info = raising.reset(seed=2)
+    first.reset(seed=2)
+    illegal = int(np.flatnonzero(~info["action_mask"])[0])
+    with pytest.raises(ValueError, match="not legal"):
+        raising.step(illegal)
+    named = VectorEnv(1, seat=0, on_illegal="raise")
+    named.reset(seed=2)
+    with pytest.raises(ValueError, match="not legal"):
+        named.step([illegal])
+    _, reward, _, _, info = first.step(illegal)  # the first legal action is played
+    assert reward == 0.0 and info["illegal_action"] is False and info["steps"] == 1
+    with pytest.raises(TypeError, match="not both"):
+        Env(strict=True, on_illegal="raise")
+    with pytest.raises(ValueError, match="on_illegal"):
+        Env(on_illegal="ignore")
+
+
+def test_gymnasium_makes_the_registered_env(root):
+    gym = pytest.importorskip("gymnasium")
+    env = gym.make("rtg/Duel-v0", seat=0, opponent="greedy")
+    assert isinstance(env.unwrapped, Env)
+    obs, info = env.reset(seed=5)
+    assert obs.shape == (OBSERVATION_SIZE,) and info["action_mask"].any()
+    # The same as one made directly.
+    direct, _ = Env(seat=0, opponent="greedy").reset(seed=5)
+    assert np.array_equal(obs, direct)
+
+
+def test_the_env_id_registers_on_importing_rtg_env_alone():
+    import subprocess
+    import sys
+
+    pytest.importorskip("gymnasium")
+    for code in [
+        "import gymnasium, rtg.env; gymnasium.make('rtg/Duel-v0').reset(seed=1); print('ok')",
+        # Gymnasium's "module:id" form imports rtg.env itself.
+        "import gymnasium; gymnasium.make('rtg.env:rtg/Duel-v0').reset(seed=1); print('ok')",
+    ]:
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        assert out.stdout.strip() == "ok"
+
+
+def test_the_ansi_render_is_the_agents_view_in_words(root):
+    env = Env(seat=0, render_mode="ansi", opponent="greedy")
+    assert env.metadata["render_modes"] == ["ansi"]
+    assert Env().render() is None  # no render mode, no text
+    _, info = env.reset(seed=3)
+    text = env.render()
+    assert text.startswith("Turn 1 — ") and "the agent is seat 0" in text
+    rows = {line.split()[0]: line for line in text.splitlines() if " health " in line}
+    assert set(rows) == {"agent", "opponent"}
+    assert re.search(r"hand: \d+ cards$", rows["opponent"])  # the opponent's hand: a size only
+    own = [env.game_state.card(c).name for c in env.game_state.zone(0, "hand")]
+    assert all(name in rows["agent"] for name in own)
+    narrated = False
+    for step in range(300):
+        _, _, terminated, truncated, info = env.step(policy(info["action_mask"], step))
+        text = env.render()
+        narrated |= "opponent plays " in text or "opponent attacks with " in text
+        if terminated or truncated:
+            break
+    assert narrated  # the opponent's actions since the agent's decision, in words
+    assert terminated and re.search(r"(wins|a draw) on turn \d+", text.splitlines()[-1])
+
+
+def first_legal(view, legal):
+    """An opponent that plays its first legal action."""
+    return legal[0][0]
+
+
+def test_a_python_opponent_sees_only_its_view_and_plays(root):
+    seen = []
+
+    def opponent(view, legal):
+        assert isinstance(view, rtg._rtg.View) and view.player == 1
+        assert all(isinstance(i, int) and isinstance(a, rtg.Action) for i, a in legal)
+        assert legal and all(a in view.legal_actions() for _, a in legal)
+        seen.append(len(legal))
+        return first_legal(view, legal)
+
+    env = Env(seat=0, opponent=opponent)
+    _, info = env.reset(seed=7)
+    for step in range(200):
+        _, _, terminated, truncated, info = env.step(policy(info["action_mask"], step))
+        if terminated or truncated:
+            break
+    assert seen and env.game_state.turn > 2
+    # An rtg.Action among the legal ones does as well as its index, and always advancing
+    # plays the same game as index 0.
+    by_action = Env(seat=0, opponent=lambda view, legal: legal[0][1])
+    by_index = Env(seat=0, opponent=first_legal)
+    a, _ = by_action.reset(seed=7)
+    b, _ = by_index.reset(seed=7)
+    for step in range(30):
+        a, *_ = by_action.step(0)
+        b, *_ = by_index.step(0)
+    assert np.array_equal(a, b)
+
+
+def test_a_python_opponent_that_plays_an_illegal_action_is_a_clear_error(root):
+    # Seat 1: the opponent plays first, so making the env asks it already.
+    with pytest.raises(ValueError, match=r"the opponent returned 837, which is not legal now \(its legal indices: \["):
+        Env(seat=1, opponent=lambda view, legal: ACTION_COUNT + 5)
+    with pytest.raises(TypeError, match="an action index or an rtg.Action"):
+        Env(seat=1, opponent=lambda view, legal: "advance")
+    # Later, the step that reaches its decision fails and says so.
+    late = Env(seat=0, opponent=lambda view, legal: 0 if view.turn < 2 else -1)
+    _, info = late.reset(seed=1)
+    with pytest.raises(ValueError, match="the opponent returned -1"):
+        for _ in range(100):
+            late.step(0)
+
+    class Broken(Exception):
+        pass
+
+    def raising(view, legal):
+        raise Broken("from the opponent")
+
+    with pytest.raises(Broken):
+        Env(seat=1, opponent=raising)
+    with pytest.raises(TypeError, match="bot spec"):
+        Env(opponent=3)
+
+
+def test_the_vector_env_is_gymnasiums(root):
+    gym = pytest.importorskip("gymnasium")
+    env = VectorEnv(3, seat=0)
+    assert isinstance(env, gym.vector.VectorEnv) and env.num_envs == 3
+    assert env.metadata["autoreset_mode"] == gym.vector.AutoresetMode.SAME_STEP
+    assert VectorEnv(1, autoreset=False).metadata["autoreset_mode"] == gym.vector.AutoresetMode.DISABLED
+    assert env.single_action_space == gym.spaces.Discrete(ACTION_COUNT)
+    assert env.single_observation_space.shape == (OBSERVATION_SIZE,)
+    assert env.observation_space.shape == (3, OBSERVATION_SIZE)
+    assert env.action_space.shape == (3,)
+    obs, info = env.reset(seed=2)
+    assert obs in env.observation_space
+    assert info["action_mask"].shape == (3, ACTION_COUNT) and info["action_mask"].dtype == bool
+    _, _, _, _, info = env.step(env.action_space.sample())  # mostly illegal: penalized
+    assert info["illegal_action"].shape == (3,) and info["action_mask"].shape == (3, ACTION_COUNT)
+
+
+def test_a_finished_game_restarts_in_the_same_step_with_its_final_observation(root):
+    env = VectorEnv(2, seat=0, max_turns=2)
+    lone = Env(seat=0, max_turns=2)
+    _, info = env.reset(seed=1)
+    lone.reset(seed=1)
+    for step in range(500):
+        actions = [0, 0]  # always advance: the turn limit ends both games
+        obs, rewards, terminated, truncated, info = env.step(actions)
+        last, *_ = lone.step(0)
+        if truncated[0]:
+            break
+    assert truncated[0] and info["_final_obs"][0] and rewards[0] == 0.0
+    assert np.array_equal(info["final_obs"][0], last)  # the lone game's last observation
+    # The observation is the next episode's, the same as a lone env's next episode.
+    assert not np.array_equal(obs[0], last)
+    assert np.array_equal(obs[0], lone.reset()[0])
+    for i in range(2):
+        assert (info["final_obs"][i] is None) == (not info["_final_obs"][i])
+    while True:
+        _, _, terminated, truncated, info = env.step([0, 0])
+        if not (terminated | truncated).any():
+            break
+    assert "final_obs" not in info
 
 
 # The observation's layout (docs/python.md): 11 global values, 11 per player, 10 hand slots of 9,

@@ -1,6 +1,6 @@
 """Type stubs of rtg's native module (``rtg._rtg``). Most users import from ``rtg``."""
 
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 from os import PathLike
 
 _Path = Union[str, "PathLike[str]"]
@@ -258,7 +258,7 @@ class View:
     def legal_actions(self) -> List[Action]: ...
 
 class VecEnv:
-    """n games for an agent against a named bot (see ``rtg.env.VectorEnv``)."""
+    """n games for an agent against a bot or a Python callable (see ``rtg.env.VectorEnv``)."""
 
     def __init__(
         self,
@@ -266,23 +266,29 @@ class VecEnv:
         deck_a: Sequence[CardDefinition],
         deck_b: Sequence[CardDefinition],
         *,
-        opponent: str = "heuristic",
+        opponent: Union[str, Callable[[View, List[Tuple[int, Action]]], Union[int, Action]], None] = None,
         seat: Optional[int] = None,
         max_turns: int = 200,
         max_steps: int = 10_000,
         autoreset: bool = True,
-        strict: bool = True,
+        on_illegal: str = "raise",
+        illegal_reward: float = 0.0,
+        narrate: bool = False,
         rules: Optional[str] = None,
     ) -> None: ...
     @property
     def num_envs(self) -> int: ...
     def reset(self, seed: int) -> None: ...
     def reset_one(self, index: int, episode: int) -> None: ...
-    def step(self, actions: Sequence[int]) -> Tuple[List[float], List[bool], List[bool]]: ...
+    def step(
+        self, actions: Sequence[int]
+    ) -> Tuple[List[float], List[bool], List[bool], List[bool], List[Tuple[int, bytes]]]: ...
     def observations(self) -> bytes: ...
     def masks(self) -> bytes: ...
     def legal(self, index: int) -> List[Tuple[int, Action]]: ...
     def state(self, index: int) -> State: ...
+    def view(self, index: int) -> View: ...
+    def render(self, index: int) -> str: ...
     def info(self, index: int) -> Tuple[int, int, int]: ...
 
 def load_card(path: _Path, catalog: Optional[Any] = None) -> CardDefinition: ...
