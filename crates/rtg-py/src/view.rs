@@ -33,6 +33,8 @@ pub(crate) struct PyView {
     graveyards: [Seen; 2],
     choices: Vec<Choice>,
     legal: Vec<Action>,
+    /// The agents' encoding of this view (`rtg.encode`).
+    encoded: crate::encode::Encoded,
 }
 
 /// A pending choice as a view shows it (public: who chooses and the card's options).
@@ -78,7 +80,13 @@ impl PyView {
                 })
                 .collect(),
             legal: view.legal_actions(),
+            encoded: crate::encode::Encoded::of(view),
         }
+    }
+
+    /// The agents' encoding of this view.
+    pub(crate) fn encoded(&self) -> &crate::encode::Encoded {
+        &self.encoded
     }
 
     fn seat(player: i64) -> PyResult<usize> {

@@ -15,7 +15,7 @@ lists instead of numpy arrays when numpy is missing too.
 
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from . import _rtg
+from .. import _rtg
 
 try:  # numpy is optional: arrays with it, lists without
     import numpy as _np
