@@ -281,6 +281,17 @@ impl PyDuel {
             .map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
+    /// A game consistent with seat `player`'s view of this one (PlayerView's determinization):
+    /// the cards it cannot locate dealt anew from `seed`, all it sees as it is. The sample
+    /// counts its phase from zero (a driver starts its count with its state).
+    fn determinize(&self, player: i64, seed: u64) -> PyResult<PyDuel> {
+        let view = PlayerView::new(self.driver.state(), seat(player)?);
+        let mut rng = rtg::GameRng::seeded(seed);
+        Ok(PyDuel {
+            driver: Driver::new(view.determinize(&mut rng)),
+        })
+    }
+
     /// An independent copy (stepping one leaves the other as it was).
     fn clone(&self) -> PyDuel {
         Clone::clone(self)
