@@ -79,7 +79,11 @@ def test_render_ansi_is_the_board_as_text(root):
     game = raw_env(seed=3, render_mode="ansi")
     game.reset(seed=3)
     text = game.render()
-    assert "turn 1" in text and "health 20" in text
+    assert "turn 1" in text and "health 20" in text and "over" not in text
+    totals, _ = play(game, 3, lambda mask, step: int(np.flatnonzero(mask)[0]))
+    winner = [a for a, r in totals.items() if r == 1.0]
+    expected = f"seat {game._seat(winner[0])} wins" if winner else "a draw"
+    assert f"over: {expected}" in game.render()
     with pytest.raises(ValueError):
         raw_env(render_mode="human")
 

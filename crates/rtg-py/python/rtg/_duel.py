@@ -34,5 +34,6 @@ def board_text(state: Any) -> str:
             f"deck {len(state.zone(seat, 'deck'))}, battlefield: {', '.join(field) or '-'}"
         )
     if state.is_over:
-        lines.append(f"over: {state.status}" + (f" ({state.end_reason})" if state.end_reason else ""))
+        outcome = "a draw" if state.winner is None else f"seat {state.winner} wins"
+        lines.append(f"over: {outcome}" + (f" ({state.end_reason})" if state.end_reason else ""))
     return "\n".join(lines)
