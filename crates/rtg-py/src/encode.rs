@@ -26,10 +26,10 @@ pub(crate) struct Encoded {
 }
 
 impl Encoded {
-    /// The encoding of `view`.
-    pub(crate) fn of(view: &PlayerView<'_>) -> Encoded {
+    /// The encoding of `view`, whose legal actions are `legal`.
+    pub(crate) fn of(view: &PlayerView<'_>, legal: &[Action]) -> Encoded {
         let mut by_index = Vec::new();
-        legal_by_index(view, &mut by_index);
+        crate::obs::by_index(view, legal.iter().cloned(), &mut by_index);
         let mut observation = vec![0.0; OBSERVATION_SIZE];
         observe(view, &by_index, 0, &mut observation);
         Encoded {

@@ -140,8 +140,17 @@ pub(crate) fn index_of(view: &PlayerView<'_>, action: &Action) -> Option<usize> 
 /// The view's player's legal actions by index (the first action listed for an index wins),
 /// sorted by index.
 pub(crate) fn legal_by_index(view: &PlayerView<'_>, out: &mut Vec<(u16, Action)>) {
+    by_index(view, view.legal_actions(), out);
+}
+
+/// [`legal_by_index`] of the legal actions `legal`, listed already (a `View` holds them).
+pub(crate) fn by_index(
+    view: &PlayerView<'_>,
+    legal: impl IntoIterator<Item = Action>,
+    out: &mut Vec<(u16, Action)>,
+) {
     out.clear();
-    for action in view.legal_actions() {
+    for action in legal {
         if let Some(i) = index_of(view, &action)
             && !out.iter().any(|(j, _)| usize::from(*j) == i)
         {

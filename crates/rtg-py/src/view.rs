@@ -55,6 +55,7 @@ impl PyView {
     /// The snapshot of a view.
     pub(crate) fn of(view: &PlayerView<'_>) -> PyView {
         let both = PlayerId::ALL;
+        let legal = view.legal_actions();
         PyView {
             player: view.player(),
             phase: view.phase().name(),
@@ -79,8 +80,8 @@ impl PyView {
                     mana: view.choice_mana_options(i).map(<[rtg::Mana]>::to_vec),
                 })
                 .collect(),
-            legal: view.legal_actions(),
-            encoded: crate::encode::Encoded::of(view),
+            encoded: crate::encode::Encoded::of(view, &legal),
+            legal,
         }
     }
 
