@@ -93,3 +93,42 @@ def test_player_0_plays_deck_a_in_either_seat(root):
     second = raw_env(seed=8, a_first=False)
     assert first.agent_selection == "player_0"
     assert second.agent_selection == "player_1"
+
+
+def prism_deck():
+    """A deck whose creatures make their owner choose mana when they enter (PTG 0.9's rules)."""
+    import rtg
+
+    fire = rtg.load_card("cards/fire_mana_01.yaml")
+    prism = rtg.CardDefinition(
+        "prism_01", "Prism Sprite", "", rtg.CardType.CREATURE, {rtg.ManaType.FIRE: 1}, 1, 1,
+        abilities=[rtg.CardAbility("Prism", "", rtg.AbilityType.TRIGGERED, {}, [rtg.AlterationData(
+            rtg.ChooseManaEffect(), start_trigger=rtg.EventType.ON_CARD_ENTER_BATTLEFIELD, target=rtg.TargetSpec.OWNER,
+            params={"options": [{"fire": 1}, {"water": 2}, {"air": 1, "earth": 1}]})])])
+    return rtg.Deck([fire] * 12 + [prism] * 12, name="prisms")
+
+
+def test_whoever_must_act_is_selected_a_defender_or_a_chooser_out_of_turn(root):
+    deck = prism_deck()
+    game = raw_env(deck, deck, seed=3, rules="ptg-0.9")
+    choose_at = ACTION_COUNT - 8
+    choices = out_of_turn = 0
+    for step, agent in enumerate(game.agent_iter(max_iter=3000)):
+        obs, _, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            game.step(None)
+            continue
+        state = game.game_state
+        assert game._seat(agent) == state.to_act
+        out_of_turn += game._seat(agent) != state.active
+        mask = obs["action_mask"]
+        if state.pending_choices() and not state.pending_triggers():
+            choices += 1
+            # Only the choice's options are legal, for its controller.
+            assert list(np.flatnonzero(mask)) == [choose_at, choose_at + 1, choose_at + 2]
+            assert obs["observation"][443] == 1.0
+            game.step(choose_at + step % 3)
+            continue
+        legal = np.flatnonzero(mask)
+        game.step(int(legal[(step * 7) % len(legal)]))
+    assert choices > 3 and out_of_turn > 3
