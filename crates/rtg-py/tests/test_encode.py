@@ -18,14 +18,21 @@ from rtg.encode import (
     observation,
     view,
 )
-from rtg.env.pettingzoo import raw_env
+from rtg._duel import load_decks
+
+
+class Game:
+    """A two-player game as rtg.env.pettingzoo holds it (``_duel``), without needing pettingzoo."""
+
+    def __init__(self, deck_a="aggro", deck_b="midrange", seed=0):
+        self._duel = _rtg.Duel(*load_decks(deck_a, deck_b, None), seed=seed)
 
 
 def positions(seed, games=3, limit=400):
     """(duel, its player to act's View) along random games of two decks."""
     rng = random.Random(seed)
     for game in range(games):
-        env = raw_env("aggro", "midrange", seed=seed + game)
+        env = Game("aggro", "midrange", seed=seed + game)
         duel = env._duel
         for _ in range(limit):
             if duel.state.is_over:
@@ -77,7 +84,7 @@ def test_the_observation_is_the_games_own_encoding(root):
 
 
 def test_the_opponent_sees_an_empty_mask_and_views_of_a_state_agree(root):
-    env = raw_env(seed=2)
+    env = Game(seed=2)
     state = env._duel.state
     acting = state.to_act
     other = view(state, 1 - acting)
@@ -86,7 +93,7 @@ def test_the_opponent_sees_an_empty_mask_and_views_of_a_state_agree(root):
 
 
 def test_indices_without_a_legal_action_are_clear_errors(root):
-    env = raw_env(seed=4)
+    env = Game(seed=4)
     v = env._duel.view(env._duel.to_act())
     illegal = int(np.flatnonzero(action_mask(v) == 0)[0])
     with pytest.raises(ValueError, match="not a legal action"):
@@ -103,7 +110,7 @@ def test_indices_without_a_legal_action_are_clear_errors(root):
 
 
 def test_an_action_of_the_other_player_has_no_index(root):
-    env = raw_env(seed=6)
+    env = Game(seed=6)
     state = env._duel.state
     acting = state.to_act
     mine = view(state, acting).legal_actions()
