@@ -1,7 +1,7 @@
 //! `cargo xtask python`: the Python package's tests (crates/rtg-py/tests, pytest).
 //!
 //! It makes a virtual environment under `target/py-venv` (`python3 -m venv`) unless one is
-//! there, installs maturin, pytest, numpy and gymnasium into it from the package index with the
+//! there, installs maturin, pytest, numpy, gymnasium and pettingzoo into it from the package index with the
 //! environment's own pip when they are missing, builds and installs the extension once with
 //! `maturin develop` (the dev profile, so it reuses the libraries the test step built), and runs
 //! pytest with `RTG_BIN` set to the `rtg` binary the command-line comparisons run. pytest's exit
@@ -13,7 +13,13 @@ use crate::util::{Cmd, project_root};
 
 /// What the environment needs from the package index (maturin 1.9.4 is the first to set
 /// `PYO3_BUILD_EXTENSION_MODULE`, which PyO3 0.30 expects of a build tool).
-const PACKAGES: &[&str] = &["maturin>=1.9.4,<2", "pytest>=8", "numpy", "gymnasium>=1.0"];
+const PACKAGES: &[&str] = &[
+    "maturin>=1.9.4,<2",
+    "pytest>=8",
+    "numpy",
+    "gymnasium>=1.0",
+    "pettingzoo>=1.24",
+];
 
 /// The virtual environment of the Python steps, with maturin and the test packages.
 pub(crate) struct Tools {
@@ -43,7 +49,9 @@ pub(crate) fn tools() -> Option<Tools> {
         }
     }
     let ready = bin.join(exe("maturin")).is_file()
-        && succeeds(Command::new(&python).args(["-c", "import pytest, numpy, gymnasium"]));
+        && succeeds(
+            Command::new(&python).args(["-c", "import pytest, numpy, gymnasium, pettingzoo"]),
+        );
     if !ready {
         let mut pip = Command::new(&python);
         pip.args([

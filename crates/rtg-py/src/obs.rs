@@ -60,6 +60,15 @@ const CHOICE: usize = 1 + CHOICES * ManaType::ALL.len();
 pub(crate) const OBSERVATION_SIZE: usize =
     GLOBAL + 2 * PLAYER + HAND * HAND_CARD + 2 * FIELD * FIELD_CARD + CHOICE;
 
+/// Where the count of actions taken in this phase sits in an observation: a `View` holds no
+/// such count (the driver does), so an observation made from one has it filled in here.
+pub(crate) const IN_PHASE_AT: usize = GLOBAL - 1;
+
+/// The observation's value for `in_phase` actions taken in this phase.
+pub(crate) fn phase_count(in_phase: u32) -> f32 {
+    scaled(i64::from(in_phase), rtg::sim::MAX_ACTIONS_PER_PHASE as f32)
+}
+
 fn slot_of(zone: &[InstanceId], id: InstanceId, limit: usize) -> Option<usize> {
     zone.iter().position(|&c| c == id).filter(|&i| i < limit)
 }
@@ -131,8 +140,17 @@ pub(crate) fn index_of(view: &PlayerView<'_>, action: &Action) -> Option<usize> 
 /// The view's player's legal actions by index (the first action listed for an index wins),
 /// sorted by index.
 pub(crate) fn legal_by_index(view: &PlayerView<'_>, out: &mut Vec<(u16, Action)>) {
+    by_index(view, view.legal_actions(), out);
+}
+
+/// [`legal_by_index`] of the legal actions `legal`, listed already (a `View` holds them).
+pub(crate) fn by_index(
+    view: &PlayerView<'_>,
+    legal: impl IntoIterator<Item = Action>,
+    out: &mut Vec<(u16, Action)>,
+) {
     out.clear();
-    for action in view.legal_actions() {
+    for action in legal {
         if let Some(i) = index_of(view, &action)
             && !out.iter().any(|(j, _)| usize::from(*j) == i)
         {
@@ -182,10 +200,8 @@ pub(crate) fn observe(
     }
     w.put(f32::from(u8::from(view.active() == me)));
     w.put(f32::from(u8::from(view.pending_triggers().len() > 0)));
-    w.put(scaled(
-        i64::from(in_phase),
-        rtg::sim::MAX_ACTIONS_PER_PHASE as f32,
-    ));
+    debug_assert_eq!(w.at, IN_PHASE_AT);
+    w.put(phase_count(in_phase));
     for p in [me, view.opponent()] {
         w.put(scaled(i64::from(view.health(p)), 20.0));
         let pool = view.pool(p);

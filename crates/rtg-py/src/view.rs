@@ -33,6 +33,8 @@ pub(crate) struct PyView {
     graveyards: [Seen; 2],
     choices: Vec<Choice>,
     legal: Vec<Action>,
+    /// The agents' encoding of this view (`rtg.encode`).
+    encoded: crate::encode::Encoded,
 }
 
 /// A pending choice as a view shows it (public: who chooses and the card's options).
@@ -53,6 +55,7 @@ impl PyView {
     /// The snapshot of a view.
     pub(crate) fn of(view: &PlayerView<'_>) -> PyView {
         let both = PlayerId::ALL;
+        let legal = view.legal_actions();
         PyView {
             player: view.player(),
             phase: view.phase().name(),
@@ -77,8 +80,14 @@ impl PyView {
                     mana: view.choice_mana_options(i).map(<[rtg::Mana]>::to_vec),
                 })
                 .collect(),
-            legal: view.legal_actions(),
+            encoded: crate::encode::Encoded::of(view, &legal),
+            legal,
         }
+    }
+
+    /// The agents' encoding of this view.
+    pub(crate) fn encoded(&self) -> &crate::encode::Encoded {
+        &self.encoded
     }
 
     fn seat(player: i64) -> PyResult<usize> {

@@ -63,6 +63,9 @@ from .enums import (
 from .errors import CardError, DeckError, ReplayError, RtgError, RuleError, ScenarioError, SetupError
 
 simulate = _rtg.simulate
+#: One player's view of a game at a decision (what a Python bot receives).
+View = _rtg.View
+from . import encode  # noqa: E402  (rtg.encode: the agents' encoding)
 ladder = _rtg.ladder
 replay = _rtg.replay
 run_scenario = _rtg.run_scenario
@@ -119,6 +122,7 @@ __all__ = list(effects.__all__) + [
     "TargetSpec",
     "Technique",
     "TriggerOwner",
+    "View",
     "ZoneType",
     "build_catalog",
     "build_deck",

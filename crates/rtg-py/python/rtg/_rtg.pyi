@@ -354,6 +354,46 @@ def named_deck(name: _Path, cards: Optional[Any] = None) -> Tuple[str, List[Card
     """A deck named as ``simulate`` names it: its stem and its card definitions."""
 
 def replay(path: _Path, cards: Optional[Any] = None) -> Dict[str, Any]: ...
+
+# The agents' encoding (rtg.encode) and the two-player game (rtg.env.pettingzoo, rtg.spiel).
+def encode_observation(view: View, in_phase: int = 0) -> bytes:
+    """The view's observation, float32 values in native byte order."""
+def encode_mask(view: View) -> bytes:
+    """One byte (0 or 1) per action index."""
+def encode_index(view: View, action: Action) -> Optional[int]:
+    """The index of one of the view's legal actions, or None."""
+def encode_action(view_or_state: Union[View, State], index: int) -> Action:
+    """The legal action of that index; ValueError when none has it."""
+def view_of(state: State, player: int) -> View:
+    """A seat's View of a state."""
+
+class Duel:
+    """A game of two players who both act by action index, on the simulator's driver."""
+
+    def __init__(
+        self,
+        deck_a: Sequence[CardDefinition],
+        deck_b: Sequence[CardDefinition],
+        *,
+        seed: int = 0,
+        a_first: bool = True,
+        max_turns: int = 200,
+        rules: Optional[str] = None,
+    ) -> None: ...
+    def to_act(self) -> int: ...
+    @property
+    def in_phase(self) -> int: ...
+    @property
+    def state(self) -> State: ...
+    def view(self, player: int) -> View: ...
+    def observation(self, player: int) -> bytes: ...
+    def mask(self, player: int) -> bytes: ...
+    def legal(self, player: int) -> List[Tuple[int, Action]]: ...
+    def step(self, index: int) -> None: ...
+    def determinize(self, player: int, seed: int) -> "Duel": ...
+    def clone(self) -> "Duel": ...
+    def __copy__(self) -> "Duel": ...
+
 def variables() -> List[Dict[str, Any]]:
     """Every condition variable of the engine's catalogue, in order, in the dict shape of PTG
     0.9.13's ``get_all_variables()`` (plus ``category``, and ``required`` / ``default`` per
