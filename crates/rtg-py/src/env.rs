@@ -18,7 +18,7 @@ use crate::state::PyState;
 use crate::view::PyView;
 
 mod opponent;
-mod text;
+pub(crate) mod text;
 
 use opponent::{Opponent, ask};
 use text::{hidden_from, narrate_into};

@@ -13,6 +13,7 @@ use pyo3::prelude::*;
 mod cards;
 mod catalogue;
 mod content;
+mod duel;
 mod encode;
 mod env;
 mod errors;
@@ -34,7 +35,7 @@ fn _rtg(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<state::PyEvents>()?;
     m.add_class::<view::PyView>()?;
     m.add_class::<env::PyVecEnv>()?;
-    m.add_class::<encode::PyDuel>()?;
+    m.add_class::<duel::PyDuel>()?;
     m.add_function(wrap_pyfunction!(encode::encode_observation, m)?)?;
     m.add_function(wrap_pyfunction!(encode::encode_mask, m)?)?;
     m.add_function(wrap_pyfunction!(encode::encode_index, m)?)?;

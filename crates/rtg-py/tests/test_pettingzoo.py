@@ -1,5 +1,7 @@
 """The two-player environment: PettingZoo's own API and seed tests, rewards, views and render."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -79,11 +81,15 @@ def test_render_ansi_is_the_board_as_text(root):
     game = raw_env(seed=3, render_mode="ansi")
     game.reset(seed=3)
     text = game.render()
-    assert "turn 1" in text and "health 20" in text and "over" not in text
+    assert text.startswith("Turn 1 — ") and " wins on turn " not in text
+    # A spectator's board: both hands as their sizes, never their cards.
+    hands = [line for line in text.splitlines() if " health " in line]
+    assert len(hands) == 2 and all(re.search(r"hand: \d+ cards$", line) for line in hands)
     totals, _ = play(game, 3, lambda mask, step: int(np.flatnonzero(mask)[0]))
     winner = [a for a, r in totals.items() if r == 1.0]
-    expected = f"seat {game._seat(winner[0])} wins" if winner else "a draw"
-    assert f"over: {expected}" in game.render()
+    state = game.game_state
+    expected = f"{state.name(state.winner)} wins on turn" if winner else "is a draw on turn"
+    assert expected in game.render()
     with pytest.raises(ValueError):
         raw_env(render_mode="human")
 

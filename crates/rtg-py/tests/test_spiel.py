@@ -146,4 +146,4 @@ def test_tensors_strings_and_illegal_actions(root):
         state.apply_action(illegal)
     with pytest.raises(ValueError):
         state.legal_actions(2)
-    assert "turn 1" in str(state)
+    assert str(state).startswith("Turn 1 — ") and "hand: 7 cards" in str(state)

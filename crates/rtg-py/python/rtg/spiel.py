@@ -15,7 +15,7 @@ from types import SimpleNamespace
 from typing import Any, Dict, List, Optional
 
 from . import _rtg
-from ._duel import board_text, load_decks
+from ._duel import load_decks
 from .encode import ACTION_COUNT, OBSERVATION_SIZE, observation
 
 try:  # with OpenSpiel installed, get_type() answers in its own enums
@@ -271,4 +271,4 @@ class State:
         return self._duel.state
 
     def __str__(self) -> str:
-        return board_text(self._duel.state)
+        return self._duel.text()

@@ -24,6 +24,7 @@ lists instead of numpy arrays when numpy is missing too.
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from .. import _rtg
+from .._duel import load_decks
 
 try:  # numpy is optional: arrays with it, lists without
     import numpy as _np
@@ -72,21 +73,6 @@ OBSERVATION_SIZE: int = _rtg.OBSERVATION_SIZE
 #: The options of a pending choice the action space holds: indices
 #: ``ACTION_COUNT - CHOICE_SLOTS + o`` resolve the first pending choice with option ``o``.
 CHOICE_SLOTS: int = _rtg.CHOICE_SLOTS
-
-
-def _load_decks(deck_a: Any, deck_b: Any, cards: Any) -> Tuple[Any, Any]:
-    """Decks as ``simulate`` takes them: a list of definitions, or a deck file path or stem (a
-    file, then ``decks/``, then the bundled decks; the bundled cards plus ``cards/`` or
-    ``cards``)."""
-    import os
-
-    def deck(d: Any) -> Any:
-        if not isinstance(d, (str, os.PathLike)):
-            return d
-        _stem, defs = _rtg.named_deck(d, cards)
-        return defs
-
-    return deck(deck_a), deck(deck_b)
 
 
 def _illegal_rule(on_illegal: Optional[str], strict: Optional[bool]) -> str:
@@ -152,7 +138,7 @@ class VectorEnv(_VectorBase):  # type: ignore[misc, valid-type]
     ) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is None or 'ansi', found {render_mode!r}")
-        a, b = _load_decks(deck_a, deck_b, cards)
+        a, b = load_decks(deck_a, deck_b, cards)
         self._core = _rtg.VecEnv(
             n,
             a,

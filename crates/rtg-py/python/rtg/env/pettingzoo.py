@@ -24,7 +24,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from .. import _rtg
-from .._duel import board_text, load_decks
+from .._duel import load_decks
 from ..encode import ACTION_COUNT, OBSERVATION_SIZE
 
 __all__ = ["env", "raw_env"]
@@ -171,7 +171,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called with no render_mode: pass render_mode='ansi'")
             return None
-        return board_text(self._duel.state)
+        return self._duel.text()
 
     def close(self) -> None:
         """Nothing to release."""
