@@ -13,6 +13,8 @@
 //!   cargo-fuzz; not part of `ci`).
 //! - `cargo xtask python`: the Python package's pytest suite, in a virtual environment under
 //!   `target/`.
+//! - `cargo xtask rl [-- ARGS]`: trains sb3-contrib's MaskablePPO on `rtg.env.Env` for a few
+//!   minutes and reports its win rates (torch, in `target/rl-venv`; not part of `ci`).
 //! - `cargo xtask snapshots [--accept]`: review (and accept) insta snapshot changes without
 //!   `cargo-insta` installed.
 //!
@@ -38,6 +40,7 @@ mod layers;
 #[cfg(test)]
 mod manifest;
 mod python;
+mod rl;
 mod snapshots;
 #[cfg(test)]
 mod tidy;
@@ -77,6 +80,12 @@ Commands:
                         nightly Rust and cargo-fuzz. Not part of `ci`. See fuzz/README.md.
   python                Run the Python package's tests (crates/rtg-py/tests, pytest) in a
                         virtual environment under target/py-venv, after `maturin develop`.
+  rl [-- ARGS]          Train sb3-contrib's MaskablePPO on rtg.env.Env against the random bot
+                        (3 minutes by default) and print its win rates against the random and
+                        greedy bots with 95% intervals, in a virtual environment under
+                        target/rl-venv (torch: several GB) after `maturin develop --release`.
+                        ARGS go to crates/rtg-py/examples/train_maskable_ppo.py (`-- --help`).
+                        Not part of `ci`.
   snapshots [--accept]  Run the tests writing changed insta snapshots as `.snap.new` files,
                         show each one's diff, and with --accept move them over the `.snap`s.
                         See `cargo xtask snapshots --help`.
@@ -98,6 +107,7 @@ fn main() -> ExitCode {
         "differential" => differential::run(rest),
         "dist" => dist::run(rest),
         "python" => python::run(rest),
+        "rl" => rl::run(rest),
         "fuzz" => fuzz::run(rest),
         "snapshots" => snapshots::run(rest),
         "help" | "-h" | "--help" => {
