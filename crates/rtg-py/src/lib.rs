@@ -2,9 +2,10 @@
 //!
 //! The native part of the Python package `rtg` (imported as `rtg._rtg`): card definitions and
 //! the specification's I/O functions, immutable game states and actions, simulations with the
-//! GIL released, replays, scenarios and a vectorized environment for agents. The Python layer
-//! (`python/rtg/`) builds the specification's API (`Game`, `Player`, `GameState`'s views, the
-//! action classes, the enums) on top of it.
+//! GIL released, replays, scenarios, a vectorized environment for agents, and PTG's scripting
+//! API (`Game`, `GameState` and its views, the action classes: [`ptg`]). The Python layer
+//! (`python/rtg/`) adds PTG's value classes (`Player`, `PlayerState`, ...), the enums and the
+//! environments' Python side.
 //!
 //! Everything goes through the `rtg` facade crate; nothing here decides a rule.
 
@@ -17,9 +18,9 @@ mod duel;
 mod encode;
 mod env;
 mod errors;
-mod kwargs;
 mod ladder;
 mod obs;
+mod ptg;
 mod sim;
 mod state;
 mod view;
@@ -36,6 +37,7 @@ fn _rtg(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<view::PyView>()?;
     m.add_class::<env::PyVecEnv>()?;
     m.add_class::<duel::PyDuel>()?;
+    ptg::register(m)?;
     m.add_function(wrap_pyfunction!(encode::encode_observation, m)?)?;
     m.add_function(wrap_pyfunction!(encode::encode_mask, m)?)?;
     m.add_function(wrap_pyfunction!(encode::encode_index, m)?)?;
@@ -46,7 +48,6 @@ fn _rtg(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cards::load_deck_cards, m)?)?;
     m.add_function(wrap_pyfunction!(cards::build_deck, m)?)?;
     m.add_function(wrap_pyfunction!(state::new_game, m)?)?;
-    m.add_function(wrap_pyfunction!(kwargs::action_from_py, m)?)?;
     m.add_function(wrap_pyfunction!(sim::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(ladder::ladder, m)?)?;
     m.add_function(wrap_pyfunction!(content::py_named_deck, m)?)?;

@@ -165,38 +165,6 @@ impl PyState {
         }
     }
 
-    /// `apply_with_events` of a PTG action class by code (see `action_from`) and its keywords,
-    /// with the players' uuids `ids` in seat order: the path of `Game.apply_action`.
-    ///
-    /// A refusal is returned, not raised: the `RuleError` instance, for the caller to raise.
-    /// Raising it from Python costs less than raising across the native boundary, and a loop
-    /// that tries actions meets many refusals.
-    fn apply_kwargs<'py>(
-        &self,
-        py: Python<'py>,
-        code: usize,
-        ids: &Bound<'py, PyTuple>,
-        kwargs: &Bound<'py, PyDict>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let action = crate::kwargs::action_from(code, ids, kwargs)?;
-        match rtg::apply(&self.state, &action) {
-            Ok(outcome) => Ok((
-                PyState {
-                    state: outcome.state,
-                },
-                PyEvents {
-                    events: outcome.events,
-                },
-            )
-                .into_pyobject(py)?
-                .into_any()),
-            Err(e) => Ok(errors::rule_error(py, &e)
-                .into_value(py)
-                .into_bound(py)
-                .into_any()),
-        }
-    }
-
     /// Every action the rules accept now, in the engine's fixed order.
     fn legal_actions(&self) -> Vec<PyAction> {
         rtg::legal_actions(&self.state)
@@ -208,24 +176,15 @@ impl PyState {
     /// Shuffles the decks, deals the opening hands and enters turn 1's draw phase.
     #[pyo3(signature = (hand_sizes = (7, 7)))]
     fn start(&self, py: Python<'_>, hand_sizes: (u32, u32)) -> PyResult<(PyState, PyEvents)> {
-        // The CLI's limit on opening hands: each is drawn card by card, even from an empty deck.
-        let most = rtg::sim::MAX_OPENING_HAND;
-        if hand_sizes.0 > most || hand_sizes.1 > most {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                "hand sizes {hand_sizes:?}: an opening hand is from 0 to {most} cards"
-            )));
-        }
-        match rtg::start_with_hands(&self.state, [hand_sizes.0, hand_sizes.1]) {
-            Ok(outcome) => Ok((
-                PyState {
-                    state: outcome.state,
-                },
-                PyEvents {
-                    events: outcome.events,
-                },
-            )),
-            Err(e) => Err(errors::rule_error(py, &e)),
-        }
+        let outcome = start_outcome(py, &self.state, hand_sizes)?;
+        Ok((
+            PyState {
+                state: outcome.state,
+            },
+            PyEvents {
+                events: outcome.events,
+            },
+        ))
     }
 
     /// The current phase's name (`"main"`, ...).
@@ -472,7 +431,7 @@ impl PyState {
         slf
     }
 
-    fn __repr__(&self) -> String {
+    pub(crate) fn __repr__(&self) -> String {
         format!(
             "State(turn={}, phase={}, active={}, health=({}, {}), status={})",
             self.state.turn(),
@@ -941,6 +900,22 @@ pub(crate) fn new_game(
     state.player_mut(PlayerId::FIRST).health = healths.0;
     state.player_mut(PlayerId::SECOND).health = healths.1;
     Ok(PyState { state })
+}
+
+/// `state` started: decks shuffled, opening hands of `hand_sizes` dealt, turn 1's draw phase.
+pub(crate) fn start_outcome(
+    py: Python<'_>,
+    state: &GameState,
+    hand_sizes: (u32, u32),
+) -> PyResult<rtg::Outcome> {
+    // The CLI's limit on opening hands: each is drawn card by card, even from an empty deck.
+    let most = rtg::sim::MAX_OPENING_HAND;
+    if hand_sizes.0 > most || hand_sizes.1 > most {
+        return Err(PyValueError::new_err(format!(
+            "hand sizes {hand_sizes:?}: an opening hand is from 0 to {most} cards"
+        )));
+    }
+    rtg::start_with_hands(state, [hand_sizes.0, hand_sizes.1]).map_err(|e| errors::rule_error(py, &e))
 }
 
 /// Every phase's name in turn order (for the `PhaseType` enum).

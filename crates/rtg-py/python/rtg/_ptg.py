@@ -14,9 +14,9 @@ from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Seque
 
 from . import _rtg
 from .conditions import ConditionTree, condition_dict, condition_from_dict
-from .enums import AbilityType, CardType, EventType, ManaType, PhaseType, TargetSpec, TriggerOwner, ZoneType, phase_of
+from .enums import AbilityType, CardType, EventType, ManaType, TargetSpec, TriggerOwner, ZoneType
 from .effects import Effect, GainManaEffect, effect_named  # type: ignore[attr-defined]
-from .errors import CardError, RuleError, error
+from .errors import CardError, error
 
 CardDefinition = _rtg.CardDefinition
 CardInstance = _rtg.CardInstance
@@ -25,9 +25,6 @@ State = _rtg.State
 
 CardID = int
 PlayerID = str
-
-_new = object.__new__
-
 
 def _json_default(value: Any) -> Any:
     """JSON for what ``json`` does not know: enum members, sets, rtg values with ``to_dict``."""
@@ -415,548 +412,128 @@ class CombatGroup:
     defender_player_id: PlayerID
 
 
-class _Cards(Mapping):
-    """``GameState.all_cards``: every card of the state by id, read-only."""
-
-    __slots__ = ("_native",)
-
-    def __init__(self, native: State) -> None:
-        self._native = native
-
-    def __getitem__(self, card_id: CardID) -> CardInstance:
-        try:
-            return self._native.card(card_id)
-        except (IndexError, TypeError, OverflowError):
-            raise KeyError(card_id) from None
-
-    def __iter__(self) -> Iterator[CardID]:
-        return iter(self._native.card_ids())
-
-    def __len__(self) -> int:
-        return len(self._native.card_ids())
-
-
-class GameState:
-    """The whole game at one point: immutable, keyed by player ``uuid`` and card id.
-
-    ``apply(action, **kwargs)`` returns the next state and leaves this one unchanged, so a copy
-    is free (``copy.copy`` and ``copy.deepcopy`` return the state itself).
-    """
-
-    __slots__ = ("_native", "_ids", "_cards")
-
-    # Immutable by construction: every public attribute is a read-only property and the slots
-    # leave no room for others (assigning one raises AttributeError); the private slots are set
-    # once, here.
-    def __init__(self, native: State, ids: Sequence[PlayerID] = ("p0", "p1")) -> None:
-        self._native = native
-        self._ids = tuple(ids)
-        self._cards = None
-
-    @classmethod
-    def _wrap(cls, native: State, ids: Tuple[PlayerID, ...]) -> "GameState":
-        # The path every action takes: no argument checks, `ids` already a tuple.
-        state = _new(cls)
-        state._native = native
-        state._ids = ids
-        state._cards = None
-        return state
-
-    @property
-    def native(self) -> State:
-        """The engine's state (``rtg.State``)."""
-        return self._native
-
-    def _seat(self, player: Union[PlayerID, int]) -> int:
-        if isinstance(player, int) and not isinstance(player, bool):
-            return player
-        try:
-            return self._ids.index(player)
-        except ValueError:
-            return 255  # no seat: the rules refuse it as `unknown_player`
-
-    def _target(self, target: Any) -> Optional[Tuple[str, int]]:
-        if target is None:
-            return None
-        if isinstance(target, tuple):
-            return target
-        if isinstance(target, str):
-            return ("player", self._seat(target))
-        return ("card", int(target))
-
-    def _per_player(self, zone: str) -> Dict[PlayerID, List[CardID]]:
-        first, second = self._native.zones(zone)
-        ids = self._ids
-        return {ids[0]: first, ids[1]: second}
-
-    @property
-    def players(self) -> Dict[PlayerID, PlayerState]:
-        """Each player's health, pool and counters, by uuid."""
-        n = self._native
-        return {
-            pid: PlayerState(
-                uuid=pid,
-                name=n.name(seat),
-                health=n.health(seat),
-                mana_pool=ManaPool(n.pool(seat)),
-                mana_sources=n.mana_sources(seat),
-                mana_played_this_turn=n.mana_played(seat),
-                max_hand_size=n.hand_limit(seat),
-                lost=n.lost(seat),
-                seat=seat,
-            )
-            for seat, pid in enumerate(self._ids)
-        }
-
-    @property
-    def hands(self) -> Dict[PlayerID, List[CardID]]:
-        """Card ids in each player's hand, in order."""
-        return self._per_player("hand")
-
-    @property
-    def battlefield(self) -> Dict[PlayerID, List[CardID]]:
-        """Card ids on each player's battlefield, in the order they entered."""
-        return self._per_player("battlefield")
-
-    @property
-    def graveyards(self) -> Dict[PlayerID, List[CardID]]:
-        """Card ids in each player's graveyard, oldest first."""
-        return self._per_player("graveyard")
-
-    @property
-    def decks(self) -> Dict[PlayerID, List[CardID]]:
-        """Card ids in each player's deck, top card first."""
-        return self._per_player("deck")
-
-    @property
-    def all_cards(self) -> Mapping[CardID, CardInstance]:
-        """Every card of the game by id (a read-only mapping of ``CardInstance``)."""
-        cards = self._cards
-        if cards is None:  # one view per state: the state never changes, nor does its view
-            cards = self._cards = _Cards(self._native)
-        return cards
-
-    @property
-    def current_phase(self) -> PhaseType:
-        """The current phase."""
-        return phase_of(self._native.phase)
-
-    phase = current_phase
-
-    @property
-    def turn(self) -> int:
-        """The turn number: every player's turn counts, turn 1 is the first player's first."""
-        return self._native.turn
-
-    @property
-    def active_player(self) -> PlayerID:
-        """The uuid of the player whose turn it is."""
-        return self._ids[self._native.active]
-
-    @property
-    def player_to_act(self) -> PlayerID:
-        """The uuid of the player who acts now (the defender while blocking)."""
-        return self._ids[self._native.to_act]
-
-    @property
-    def is_over(self) -> bool:
-        """True once the game is over."""
-        return self._native.is_over
-
-    @property
-    def winner(self) -> Optional[PlayerID]:
-        """The winner's uuid, or None (the game goes on, or a draw)."""
-        seat = self._native.winner
-        return None if seat is None else self._ids[seat]
-
-    @property
-    def current_turn(self) -> int:
-        """PTG's name for ``turn``."""
-        return self._native.turn
-
-    @property
-    def pending_combats(self) -> List["CombatGroup"]:
-        """The declared attacks as PTG's ``CombatGroup``s, in declaration order."""
-        return [
-            CombatGroup(
-                attacker_id=c["attacker"],
-                blocker_ids=list(c["blockers"]),
-                attacker_player_id=self._ids[1 - c["defender"]],
-                defender_player_id=self._ids[c["defender"]],
-            )
-            for c in self._native.combats()
-        ]
-
-    @property
-    def combats(self) -> List[Dict[str, Any]]:
-        """The declared attacks: attacker, defender (uuid), blockers in damage order, blocked."""
-        out = []
-        for c in self._native.combats():
-            c["defender"] = self._ids[c["defender"]]
-            out.append(c)
-        return out
-
-    @property
-    def pending_triggers(self) -> List[PendingTrigger]:
-        """Triggers waiting for a chosen target; resolve with ``Game.resolve_pending_trigger``."""
-        out = []
-        for p in self._native.pending_triggers():
-            targets = tuple(self._ids[i] if kind == "player" else i for kind, i in p["targets"])
-            alteration = self._native.card(p["source_card_id"]).card_definition.abilities[p["ability_index"]].alterations[
-                p["alteration_index"]
-            ]
-            out.append(
-                PendingTrigger(
-                    source_card_id=p["source_card_id"],
-                    source_player_id=self._ids[p["controller"]],
-                    effect=effect_named(alteration.effect_name),
-                    params=dict(alteration.params),
-                    end_trigger=alteration.end_trigger,
-                    card_id=p["card_id"],
-                    ability_index=p["ability_index"],
-                    alteration_index=p["alteration_index"],
-                    event=p["event"],
-                    targets=targets,
-                    group=alteration.group,
-                    from_zone=alteration.from_zone,
-                    trigger_self=alteration.trigger_self,
-                    condition=alteration.condition,
-                    target_condition=alteration.target_condition,
-                    exclude_self=alteration.exclude_self,
-                )
-            )
-        return out
-
-    @property
-    def pending_choices(self) -> List[PendingChoice]:
-        """Choices waiting for a player (``choose_mana``'s); resolve with
-        ``Game.resolve_pending_choice``. While one waits, only resolving it (or a pending
-        trigger) is legal."""
-        out = []
-        for p in self._native.pending_choices():
-            kind, at = p["target"]
-            alteration = self._native.card(p["source_card_id"]).card_definition.abilities[p["ability_index"]].alterations[
-                p["alteration_index"]
-            ]
-            options = alteration.params.get("options")
-            if alteration.effect_name == "choose_mana" and isinstance(options, list):
-                # PTG applies the chosen mana with gain_mana's `amounts`.
-                effect: Effect = GainManaEffect()
-                key = "amounts"
-                choices = [{ManaType(k): v for k, v in dict(o).items()} for o in options]
-            else:
-                effect, key = effect_named(alteration.effect_name), "option"
-                choices = [{"option": i} for i in range(p["options"])]
-            out.append(
-                PendingChoice(
-                    source_card_id=p["source_card_id"],
-                    source_player_id=self._ids[p["controller"]],
-                    effect=effect,
-                    target_id=self._ids[at] if kind == "player" else at,
-                    base_params={},
-                    choices=choices,
-                    choice_key=key,
-                    end_trigger=alteration.end_trigger,
-                    card_id=p["card_id"],
-                    ability_index=p["ability_index"],
-                    alteration_index=p["alteration_index"],
-                    event=p["event"],
-                )
-            )
-        return out
-
-    @property
-    def is_waiting(self) -> bool:
-        """True while a pending trigger or choice waits (only resolving them is legal)."""
-        return self._native.is_waiting
-
-    @property
-    def rules(self) -> str:
-        """The rule set the game follows: ``"ptg-0.2"`` or ``"ptg-0.9"``."""
-        return self._native.rules
-
-    def legal_actions(self) -> List[Action]:
-        """Every action the rules accept now (``rtg.Action`` values, for ``apply``)."""
-        return self._native.legal_actions()
-
-    def to_native(self, action: Any, **kwargs: Any) -> Action:
-        """The engine action for ``action``: an ``rtg.Action``, or an action class with kwargs."""
-        if isinstance(action, Action):
-            if kwargs:
-                raise TypeError("an rtg.Action takes no keyword arguments")
-            return action
-        if isinstance(action, type):
-            action = action()
-        build = getattr(action, "_build", None)
-        if build is None:
-            raise TypeError(f"not an action: {action!r}")
-        bound = action.kwargs
-        return build(self, {**bound, **kwargs} if bound else kwargs)
-
-    def apply(self, action: Any, **kwargs: Any) -> "GameState":
-        """The state after ``action``; raises ``RuleError`` (this state unchanged) if refused."""
-        return GameState._wrap(self._native.apply(self.to_native(action, **kwargs)), self._ids)
-
-    def digest(self) -> int:
-        """The state's digest, as replays check it."""
-        return self._native.digest()
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, GameState) and self._native == other._native and self._ids == other._ids
-
-    def __hash__(self) -> int:
-        return hash(self._native)
-
-    def __copy__(self) -> "GameState":
-        return self
-
-    def __deepcopy__(self, memo: Any) -> "GameState":
-        return self
-
-    def __repr__(self) -> str:
-        return f"GameState({self._native!r})"
-
-
-class _ActionClass:
-    """Base of the specification's action classes: fields given at construction or to
-    ``apply_action`` as keyword arguments (these win). The engine reads them (``_code`` names
-    the class to it)."""
-
-    _code: int = 6
-    _fields: Tuple[str, ...] = ()
-    kwargs: Dict[str, Any] = {}  # a class used without parentheses has no fields of its own
-
-    def __init__(self, **kwargs: Any) -> None:
-        unknown = set(kwargs) - set(self._fields) if kwargs else ()
-        if unknown:
-            raise TypeError(f"{type(self).__name__} takes {', '.join(self._fields)}; not {', '.join(sorted(unknown))}")
-        self.kwargs = kwargs
-
-    def _build(self, state: "GameState", kw: Dict[str, Any]) -> Action:
-        return _rtg.action_from(self._code, state._ids, kw)
-
-    def __repr__(self) -> str:
-        args = ", ".join(f"{k}={v!r}" for k, v in self.kwargs.items())
-        return f"{type(self).__name__}({args})"
-
-
-class PlayCardAction(_ActionClass):
-    """Play a card from hand: ``player_id``, ``card_id`` (and ``target_id`` for a spell that
-    needs a target: a player uuid or a card id)."""
-
-    _code = 0
-    _fields = ("player_id", "card_id", "target_id")
-
-
-class DeclareAttackAction(_ActionClass):
-    """Declare an attacker: ``player_id``, ``attacker_id``."""
-
-    _code = 1
-    _fields = ("player_id", "attacker_id")
-
-
-class DeclareDefenseAction(_ActionClass):
-    """Declare a blocker: ``player_id``, ``blocker_id``, ``combat_index`` (default 0)."""
-
-    _code = 2
-    _fields = ("player_id", "blocker_id", "combat_index")
-
-
-class OrderBlockersAction(_ActionClass):
-    """Order an attack's blockers: ``player_id``, ``combat_index``, ``ordered_blocker_ids``."""
-
-    _code = 3
-    _fields = ("player_id", "combat_index", "ordered_blocker_ids")
-
-
-class ActivateAbilityAction(_ActionClass):
-    """Activate an ability: ``player_id``, ``card_id``, ``ability_index`` (default 0),
-    ``target_id`` (optional)."""
-
-    _code = 4
-    _fields = ("player_id", "card_id", "ability_index", "target_id")
-
-
-class ResolvePendingTriggerAction(_ActionClass):
-    """Resolve a pending trigger: ``trigger_index`` (default 0), ``chosen_target`` (a player
-    uuid or a card id)."""
-
-    _code = 5
-    _fields = ("trigger_index", "chosen_target")
-
-
-class AdvancePhaseAction(_ActionClass):
-    """Move to the next phase (what ``Game.advance_phase`` applies)."""
-
-    _code = 6
-
-
-class ResolvePendingChoiceAction(_ActionClass):
-    """Resolve a pending choice: ``choice_index`` (default 0), ``chosen_index`` (which option,
-    from 0)."""
-
-    _code = 7
-    _fields = ("choice_index", "chosen_index")
-
-
-_ADVANCE = Action.advance_phase()
-
-
-class Game:
-    """A game between two players: ``Game([alice, bob], seed=0)``; the first player goes first.
-
-    ``rules`` is the base rule set: ``"ptg-0.2"`` (the default, PTG 0.2.0's rules) or
-    ``"ptg-0.9"`` (PTG 0.9.13's: an attacker taps unless it has vigilance). Keeps every state
-    (``history``) and event (``events``); each method returns the new ``GameState``. The same
-    players, seed, rules and actions give the same game.
-    """
-
-    def __init__(
-        self,
-        players: Sequence[Player],
-        seed: int = 0,
-        turn_limit: Optional[int] = 200,
-        *,
-        rules: str = "ptg-0.2",
-    ) -> None:
-        if len(players) != 2:
-            raise ValueError(f"rtg plays two-player games; got {len(players)} players")
-        self.players = list(players)
-        self.seed = seed
-        ids = tuple(p.uuid for p in self.players)
-        if ids[0] == ids[1]:
-            raise ValueError("the two players must be different Player objects")
-        native = _rtg.new_game(
-            (self.players[0].name, self.players[1].name),
-            (self.players[0].deck, self.players[1].deck),
-            (self.players[0].initial_health, self.players[1].initial_health),
-            seed,
-            turn_limit,
-            rules,
+def _players_view(native: State, ids: Tuple[PlayerID, ...]) -> Dict[PlayerID, PlayerState]:
+    """``GameState.players``: each player's health, pool and counters, by uuid."""
+    n = native
+    return {
+        pid: PlayerState(
+            uuid=pid,
+            name=n.name(seat),
+            health=n.health(seat),
+            mana_pool=ManaPool(n.pool(seat)),
+            mana_sources=n.mana_sources(seat),
+            mana_played_this_turn=n.mana_played(seat),
+            max_hand_size=n.hand_limit(seat),
+            lost=n.lost(seat),
+            seat=seat,
         )
-        self.rules = native.rules
-        self.history: List[GameState] = [GameState(native, ids)]
-        self._steps: List[Any] = []  # each step's events (`rtg.Events`), read when asked for
+        for seat, pid in enumerate(ids)
+    }
 
-    @property
-    def state(self) -> GameState:
-        """The current state."""
-        return self.history[-1]
 
-    def _push(self, native: State, events: Any) -> GameState:
-        state = GameState._wrap(native, self.state._ids)
-        self.history.append(state)
-        self._steps.append(events)
-        return state
+def _pending_combats_view(native: State, ids: Tuple[PlayerID, ...]) -> List["CombatGroup"]:
+    """``GameState.pending_combats``: the declared attacks as PTG's ``CombatGroup``s."""
+    return [
+        CombatGroup(
+            attacker_id=c["attacker"],
+            blocker_ids=list(c["blockers"]),
+            attacker_player_id=ids[1 - c["defender"]],
+            defender_player_id=ids[c["defender"]],
+        )
+        for c in native.combats()
+    ]
 
-    @property
-    def events(self) -> List[Dict[str, Any]]:
-        """Every event so far, in order, as dicts (kind, source, zone_owner, target, amount)."""
-        return [event for step in self._steps for event in step.to_list()]
 
-    def start(self) -> GameState:
-        """Shuffles, deals each player's ``hand_size`` cards and enters turn 1's DRAW phase."""
-        native, events = self.state.native.start((self.players[0].hand_size, self.players[1].hand_size))
-        return self._push(native, events)
+def _combats_view(native: State, ids: Tuple[PlayerID, ...]) -> List[Dict[str, Any]]:
+    """``GameState.combats``: attacker, defender (uuid), blockers in damage order, blocked."""
+    out = []
+    for c in native.combats():
+        c["defender"] = ids[c["defender"]]
+        out.append(c)
+    return out
 
-    def apply_action(self, action: Any, **kwargs: Any) -> GameState:
-        """Runs an action (an action class or instance with keyword arguments, or an
-        ``rtg.Action``). A refused one raises ``RuleError`` and changes nothing."""
-        state = self.history[-1]
-        code = getattr(action, "_code", None)
-        if code is not None:
-            bound = action.kwargs
-            result = state._native.apply_kwargs(code, state._ids, {**bound, **kwargs} if bound else kwargs)
-            if type(result) is not tuple:
-                raise result  # the rules refused it (a RuleError)
-            native, events = result
+
+def _alteration(native: State, pending: Dict[str, Any]) -> Any:
+    ability = native.card(pending["source_card_id"]).card_definition.abilities[pending["ability_index"]]
+    return ability.alterations[pending["alteration_index"]]
+
+
+def _pending_triggers_view(native: State, ids: Tuple[PlayerID, ...]) -> List[PendingTrigger]:
+    """``GameState.pending_triggers``: triggers waiting for a chosen target."""
+    out = []
+    for p in native.pending_triggers():
+        targets = tuple(ids[i] if kind == "player" else i for kind, i in p["targets"])
+        alteration = _alteration(native, p)
+        out.append(
+            PendingTrigger(
+                source_card_id=p["source_card_id"],
+                source_player_id=ids[p["controller"]],
+                effect=effect_named(alteration.effect_name),
+                params=dict(alteration.params),
+                end_trigger=alteration.end_trigger,
+                card_id=p["card_id"],
+                ability_index=p["ability_index"],
+                alteration_index=p["alteration_index"],
+                event=p["event"],
+                targets=targets,
+                group=alteration.group,
+                from_zone=alteration.from_zone,
+                trigger_self=alteration.trigger_self,
+                condition=alteration.condition,
+                target_condition=alteration.target_condition,
+                exclude_self=alteration.exclude_self,
+            )
+        )
+    return out
+
+
+def _pending_choices_view(native: State, ids: Tuple[PlayerID, ...]) -> List[PendingChoice]:
+    """``GameState.pending_choices``: choices waiting for a player (``choose_mana``'s)."""
+    out = []
+    for p in native.pending_choices():
+        kind, at = p["target"]
+        alteration = _alteration(native, p)
+        options = alteration.params.get("options")
+        if alteration.effect_name == "choose_mana" and isinstance(options, list):
+            # PTG applies the chosen mana with gain_mana's `amounts`.
+            effect: Effect = GainManaEffect()
+            key = "amounts"
+            choices = [{ManaType(k): v for k, v in dict(o).items()} for o in options]
         else:
-            native, events = state._native.apply_with_events(state.to_native(action, **kwargs))
-        wrapped = _new(GameState)
-        wrapped._native = native
-        wrapped._ids = state._ids
-        wrapped._cards = None
-        self.history.append(wrapped)
-        self._steps.append(events)
-        return wrapped
+            effect, key = effect_named(alteration.effect_name), "option"
+            choices = [{"option": i} for i in range(p["options"])]
+        out.append(
+            PendingChoice(
+                source_card_id=p["source_card_id"],
+                source_player_id=ids[p["controller"]],
+                effect=effect,
+                target_id=ids[at] if kind == "player" else at,
+                base_params={},
+                choices=choices,
+                choice_key=key,
+                end_trigger=alteration.end_trigger,
+                card_id=p["card_id"],
+                ability_index=p["ability_index"],
+                alteration_index=p["alteration_index"],
+                event=p["event"],
+            )
+        )
+    return out
 
-    def advance_phase(self) -> GameState:
-        """Moves to the next phase, running its automatic work (END is a phase of its own)."""
-        state = self.history[-1]
-        native, events = state._native.apply_with_events(_ADVANCE)
-        wrapped = _new(GameState)
-        wrapped._native = native
-        wrapped._ids = state._ids
-        wrapped._cards = None
-        self.history.append(wrapped)
-        self._steps.append(events)
-        return wrapped
 
-    def _advance_until(self, done: Any) -> GameState:
-        if self.state.is_over:
-            raise error(RuleError, "the game is over", kind="game_over")
-        for _ in range(14):  # seven phases a turn: two turns reach any phase
-            if done(self.state) or self.state.is_over:
-                break
-            self.advance_phase()
-        return self.state
+# PTG's engine classes are native (crates/rtg-py/src/ptg): a script's loop calls them once an
+# action and once a card it reads. The cold views above build their PTG value classes.
+GameState = _rtg.GameState
+Game = _rtg.Game
+ActionClass = _rtg.ActionClass
+PlayCardAction = _rtg.PlayCardAction
+DeclareAttackAction = _rtg.DeclareAttackAction
+DeclareDefenseAction = _rtg.DeclareDefenseAction
+OrderBlockersAction = _rtg.OrderBlockersAction
+ActivateAbilityAction = _rtg.ActivateAbilityAction
+ResolvePendingTriggerAction = _rtg.ResolvePendingTriggerAction
+AdvancePhaseAction = _rtg.AdvancePhaseAction
+ResolvePendingChoiceAction = _rtg.ResolvePendingChoiceAction
 
-    def begin_turn(self) -> GameState:
-        """Advances to the next player's DRAW phase (the specification's legacy turn start)."""
-        turn = self.state.turn
-        return self._advance_until(lambda s: s.turn > turn and s.current_phase is PhaseType.DRAW)
-
-    def end_turn(self) -> GameState:
-        """Advances to this turn's END phase."""
-        return self._advance_until(lambda s: s.current_phase is PhaseType.END)
-
-    def resolve_combat(self) -> GameState:
-        """Advances into the COMBAT phase, which resolves every declared attack."""
-        order = list(PhaseType)
-        phase = self.state.current_phase
-        if order.index(phase) > order.index(PhaseType.DEFENSE) and not self.state.is_over:
-            raise error(RuleError, f"resolving combat is not allowed in the {phase} phase", kind="wrong_phase")
-        return self._advance_until(lambda s: s.current_phase is PhaseType.COMBAT)
-
-    def resolve_pending_trigger(self, trigger_index: int, chosen_target: Union[PlayerID, CardID]) -> GameState:
-        """Applies pending trigger ``trigger_index`` to the chosen target (a player uuid or card
-        id)."""
-        return self.apply_action(ResolvePendingTriggerAction(), trigger_index=trigger_index, chosen_target=chosen_target)
-
-    def resolve_pending_choice(self, choice_index: int, chosen_index: int) -> GameState:
-        """Resolves pending choice ``choice_index`` with option ``chosen_index`` (from 0, in the
-        card's order); another index raises ``RuleError``."""
-        return self.apply_action(ResolvePendingChoiceAction(), choice_index=choice_index, chosen_index=chosen_index)
-
-    @property
-    def active_player(self) -> Player:
-        """The player whose turn it is."""
-        return self.players[self.state.native.active]
-
-    @property
-    def opponent(self) -> Player:
-        """The other player."""
-        return self.players[1 - self.state.native.active]
-
-    def check_victory(self) -> Optional[Player]:
-        """The winner, or None while the game goes on (or after a draw)."""
-        seat = self.state.native.winner
-        return None if seat is None else self.players[seat]
-
-    @property
-    def current_phase(self) -> PhaseType:
-        """The current phase."""
-        return self.state.current_phase
-
-    @property
-    def playable_phases(self) -> Tuple[PhaseType, ...]:
-        """The phases in which cards are played and abilities activated."""
-        return tuple(phase_of(p) for p in _rtg.PLAYABLE_PHASES)
-
-    def undo(self) -> bool:
-        """Goes back one state, forgetting its events; False at the first state."""
-        if len(self.history) <= 1:
-            return False
-        self.history.pop()
-        self._steps.pop()
-        return True
+# `all_cards` is a read-only mapping of card id to `CardInstance`, as the specification has it.
+Mapping.register(_rtg.CardMap)
