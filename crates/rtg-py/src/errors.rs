@@ -8,7 +8,8 @@
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyList, PyString};
 
 use rtg::RulesError;
 use rtg::yaml::{LoadError, LoadErrors};
@@ -85,16 +86,36 @@ fn with_kind(py: Python<'_>, error: PyErr, kind: &str) -> PyErr {
 /// The instance is made by calling the class (rather than normalizing a lazy `PyErr`, which
 /// goes through raising and fetching it): refusals are frequent in loops that try actions.
 pub(crate) fn rule_error(py: Python<'_>, error: &RulesError) -> PyErr {
+    use std::fmt::Write as _;
+    // A message is a few dozen bytes: one allocation, not one per growth.
+    let mut message = String::with_capacity(96);
+    let _ = write!(message, "{error}");
     let made = py
         .get_type::<RuleError>()
-        .call1((error.to_string(),))
+        .call1((message,))
         .and_then(|instance| {
-            instance.setattr("kind", error.kind())?;
+            instance.setattr(pyo3::intern!(py, "kind"), kind_string(py, error.kind())?)?;
             Ok(instance)
         });
     match made {
         Ok(instance) => PyErr::from_value(instance),
         Err(e) => e,
+    }
+}
+
+/// The `kind` of a refusal as a Python string made once per interpreter for each of
+/// [`RulesError::KINDS`] (immutable strings, nothing of a game).
+fn kind_string<'py>(py: Python<'py>, kind: &'static str) -> PyResult<Bound<'py, PyString>> {
+    static KINDS: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
+    let kinds = KINDS.get_or_init(py, || {
+        RulesError::KINDS
+            .iter()
+            .map(|k| PyString::intern(py, k).unbind())
+            .collect()
+    });
+    match RulesError::KINDS.iter().position(|k| *k == kind) {
+        Some(at) => Ok(kinds[at].bind(py).clone()),
+        None => Ok(PyString::new(py, kind)),
     }
 }
 

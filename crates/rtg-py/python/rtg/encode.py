@@ -10,10 +10,22 @@ from typing import Any, List, Optional, Union
 
 from . import _rtg
 
-try:  # numpy is optional: arrays with it, lists without
-    import numpy as _np
-except ImportError:  # pragma: no cover - exercised only without numpy
-    _np = None
+_numpy_module: Any = None
+_numpy_looked_for = False
+
+
+def _numpy() -> Any:
+    """numpy, or None without it: arrays with it, lists without. Imported at the first
+    encoding, not with ``rtg``: a PTG script should not pay numpy's import (a tenth of a
+    second, and BLAS threads) for an encoding it never asks for."""
+    global _numpy_module, _numpy_looked_for
+    if not _numpy_looked_for:
+        try:
+            import numpy
+        except ImportError:  # pragma: no cover - exercised only without numpy
+            numpy = None
+        _numpy_module, _numpy_looked_for = numpy, True
+    return _numpy_module
 
 __all__ = [
     "ACTION_COUNT",
@@ -36,12 +48,14 @@ CHOICE_SLOTS: int = _rtg.CHOICE_SLOTS
 
 
 def _floats(raw: bytes) -> Any:
+    _np = _numpy()
     if _np is not None:
         return _np.frombuffer(raw, dtype=_np.float32).copy()
     return memoryview(raw).cast("f").tolist()
 
 
 def _bytes(raw: bytes) -> Any:
+    _np = _numpy()
     if _np is not None:
         return _np.frombuffer(raw, dtype=_np.int8).copy()
     return list(raw)
@@ -87,6 +101,7 @@ def action_from_index(view_or_state: Any, index: int) -> Any:
     """The legal action of ``index`` (an ``rtg.Action``) for a view's player, or for the player
     to act in an ``rtg.State``; ValueError when no legal action has that index."""
     if isinstance(index, bool) or not isinstance(index, int):
+        _np = _numpy()
         if _np is not None and isinstance(index, _np.integer):
             index = int(index)
         else:
