@@ -215,10 +215,30 @@ impl fmt::Display for Mana {
             if i > 0 {
                 f.write_str(", ")?;
             }
-            write!(f, "{kind}: {n}")?;
+            f.write_str(kind.name())?;
+            f.write_str(": ")?;
+            write_count(f, n)?;
         }
         f.write_str("}")
     }
+}
+
+/// Writes `n` in decimal, as `{n}` would with no flags: refusals name the mana they miss, and
+/// a loop that tries actions formats many of them, so this skips the general formatter.
+fn write_count(f: &mut fmt::Formatter<'_>, n: u32) -> fmt::Result {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    // ASCII digits are UTF-8.
+    f.write_str(std::str::from_utf8(&digits[at..]).unwrap_or("?"))
 }
 
 impl Serialize for Mana {
@@ -238,6 +258,21 @@ impl<'de> Deserialize<'de> for Mana {
 mod tests {
     use super::ManaType::*;
     use super::*;
+
+    #[test]
+    fn mana_reads_as_its_nonzero_types_in_order_with_their_counts() {
+        assert_eq!(Mana::EMPTY.to_string(), "{}");
+        assert_eq!(
+            Mana::from_pairs([(Any, 1), (Fire, 2)]).to_string(),
+            "{fire: 2, any: 1}"
+        );
+        let most = Mana::from_pairs([(Earth, u32::MAX), (Water, 10), (Air, 9)]);
+        assert_eq!(
+            most.to_string(),
+            format!("{{earth: {}, water: 10, air: 9}}", u32::MAX)
+        );
+        assert_eq!(format!("{}", Mana::from_pairs([(Air, 100)])), "{air: 100}");
+    }
 
     #[test]
     fn spec_any_example_pays_specific_first_then_any_in_fixed_order() {

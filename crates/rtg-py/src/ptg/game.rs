@@ -10,7 +10,7 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use rtg::{Action, Event, GameState, Phase};
+use rtg::{Action, Event, GameState, Phase, Scratch};
 
 use super::actions::{Keywords, Seats, pending_choice, pending_trigger, resolve};
 use super::game_state::{PyGameState, phase_member};
@@ -30,8 +30,14 @@ pub(crate) struct PyGame {
     seats: Option<Arc<Seats>>,
     /// Every state, the first the one before `start`; never empty once `__init__` ran.
     history: Vec<Py<PyGameState>>,
-    /// Each step's events: `steps[i]` led from `history[i]` to `history[i + 1]`.
-    steps: Vec<Vec<Event>>,
+    /// Every event so far, in order.
+    events: Vec<Event>,
+    /// Where each step's events end in `events`: step `i` led from `history[i]` to
+    /// `history[i + 1]`.
+    step_ends: Vec<usize>,
+    /// The rules' working memory, kept from step to step so that a step allocates nothing
+    /// once it has grown (a step's outcome never depends on it).
+    scratch: Scratch,
 }
 
 /// What `advance_phase` applies.
@@ -54,20 +60,27 @@ impl PyGame {
         })
     }
 
-    /// Applies `action` to the current state; on success keeps the new state and its events.
+    /// Applies `action` to the current state (what `rtg::apply` does, with this game's
+    /// scratch); on success keeps the new state and its events.
     fn push(&mut self, py: Python<'_>, action: &Action) -> PyResult<Py<PyGameState>> {
-        let current = self.current()?.get();
-        match rtg::apply(&current.state, action) {
-            Ok(outcome) => self.keep(py, outcome),
-            Err(e) => Err(errors::rule_error(py, &e)),
+        let mut next = self.current()?.get().state.clone();
+        let before = self.events.len();
+        match rtg::step(&mut next, action, &mut self.events, &mut self.scratch) {
+            Ok(()) => self.keep(py, next),
+            Err(e) => {
+                // A refused step leaves no trace: its state is dropped, its events forgotten.
+                self.events.truncate(before);
+                Err(errors::rule_error(py, &e))
+            }
         }
     }
 
-    fn keep(&mut self, py: Python<'_>, outcome: rtg::Outcome) -> PyResult<Py<PyGameState>> {
+    /// Keeps `state`, reached by a step whose events end the log.
+    fn keep(&mut self, py: Python<'_>, state: GameState) -> PyResult<Py<PyGameState>> {
         let seats = Arc::clone(self.seats()?);
-        let state = Py::new(py, PyGameState::of(outcome.state, seats))?;
+        let state = Py::new(py, PyGameState::of(state, seats))?;
         self.history.push(state.clone_ref(py));
-        self.steps.push(outcome.events);
+        self.step_ends.push(self.events.len());
         Ok(state)
     }
 
@@ -118,7 +131,9 @@ impl PyGame {
             seed: 0,
             seats: None,
             history: Vec::new(),
-            steps: Vec::new(),
+            events: Vec::new(),
+            step_ends: Vec::new(),
+            scratch: Scratch::new(),
         }
     }
 
@@ -162,7 +177,8 @@ impl PyGame {
             py,
             PyGameState::of(native.state, Arc::clone(&seats)),
         )?];
-        self.steps = Vec::new();
+        self.events = Vec::new();
+        self.step_ends = Vec::new();
         self.seats = Some(seats);
         self.players = Some(players.unbind());
         self.seed = seed;
@@ -208,7 +224,7 @@ impl PyGame {
     #[getter]
     fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
-        for event in self.steps.iter().flatten() {
+        for event in &self.events {
             list.append(event_dict(py, event)?)?;
         }
         Ok(list)
@@ -223,7 +239,8 @@ impl PyGame {
         };
         let hands = (hand(0)?, hand(1)?);
         let outcome = crate::state::start_outcome(py, self.state_now()?, hands)?;
-        self.keep(py, outcome)
+        self.events.extend(outcome.events);
+        self.keep(py, outcome.state)
     }
 
     /// Runs an action: an action class or instance with its keyword arguments, or an
@@ -382,7 +399,8 @@ impl PyGame {
             return false;
         }
         self.history.pop();
-        self.steps.pop();
+        self.step_ends.pop();
+        self.events.truncate(self.step_ends.last().copied().unwrap_or(0));
         true
     }
 
