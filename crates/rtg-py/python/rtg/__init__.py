@@ -14,6 +14,7 @@
 from . import _rtg
 from ._ptg import (
     Action,
+    ActionClass,
     ActivateAbilityAction,
     AdvancePhaseAction,
     AlterationData,
@@ -81,6 +82,7 @@ __all__ = list(effects.__all__) + [
     "effects",
     "AbilityType",
     "Action",
+    "ActionClass",
     "ActivateAbilityAction",
     "AdvancePhaseAction",
     "AlterationData",

@@ -236,12 +236,10 @@ class ActionClass:
     ``apply_action``, the call's keywords (these win)."""
 
     def __init__(self, **kwargs: Any) -> None: ...
+    _code: int
+    _fields: Tuple[str, ...]
     @property
     def kwargs(self) -> Dict[str, Any]: ...
-    @property
-    def _fields(self) -> List[str]: ...
-    @property
-    def _code(self) -> int: ...
 
 class PlayCardAction(ActionClass):
     """Play a card from hand: ``player_id``, ``card_id`` (``target_id`` for a spell)."""

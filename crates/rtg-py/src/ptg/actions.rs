@@ -419,18 +419,6 @@ impl PyActionClass {
         }
     }
 
-    /// The keywords this class takes.
-    #[getter]
-    fn _fields(&self) -> Vec<&'static str> {
-        CLASSES[self.code].fields.iter().map(|f| f.name()).collect()
-    }
-
-    /// Which class this is, for the engine.
-    #[getter]
-    fn _code(&self) -> usize {
-        self.code
-    }
-
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let mut shown = Vec::new();
         if let Some(bound) = &self.bound {
@@ -455,6 +443,18 @@ macro_rules! action_class {
             #[pyo3(signature = (**kwargs))]
             fn new(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<PyClassInitializer<$rust>> {
                 Ok(PyClassInitializer::from(PyActionClass::new($code, kwargs)?).add_subclass($rust))
+            }
+
+            /// Which class this is, for the engine.
+            #[classattr]
+            fn _code() -> usize {
+                $code
+            }
+
+            /// The keywords this class takes.
+            #[classattr]
+            fn _fields(py: Python<'_>) -> PyResult<Py<PyTuple>> {
+                Ok(PyTuple::new(py, CLASSES[$code].fields.iter().map(|f| f.name()))?.unbind())
             }
         }
     };
