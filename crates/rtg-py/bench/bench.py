@@ -5,6 +5,7 @@ PTG's API (which rtg shares), and one Python driver plays both (only its imports
 
     python bench.py                 # rtg: simulate, the apply_action loop, VectorEnv
     python bench.py --engine ptg    # PTG 0.2.0 (needs Python >= 3.12 and `pip install ptg==0.2.0`)
+    python bench.py --rules ptg-0.9 # rtg on PTG 0.9's rules, to compare with PTG 0.9.13
 
 Each figure is on one core: rtg.simulate with threads=1, everything else single-threaded. Rates
 are per second of the process's CPU time (``time.process_time``), so that other work on the
@@ -22,6 +23,7 @@ parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 parser.add_argument("--engine", choices=["rtg", "ptg"], default="rtg")
 parser.add_argument("--games", type=int, default=0, help="games for the Python-loop figure")
 parser.add_argument("--seconds", type=float, default=3.0, help="rough time per figure")
+parser.add_argument("--rules", default="ptg-0.2", help="rtg's rule set (ptg-0.9 to compare with PTG 0.9.13)")
 args = parser.parse_args()
 
 if args.engine == "ptg":
@@ -111,7 +113,7 @@ def play_python_game(seed):
     random.seed(seed)  # PTG shuffles with Python's generator; rtg with the game's seed
     a, b = Player("A", DECK_A, hand_size=7), Player("B", DECK_B, hand_size=7)
     players = [a, b] if seed % 2 == 0 else [b, a]
-    game = Game(players) if args.engine == "ptg" else Game(players, seed=seed)
+    game = Game(players) if args.engine == "ptg" else Game(players, seed=seed, rules=args.rules)
     game.start()
     turns = 0
     while game.check_victory() is None and turns < 200:
@@ -187,7 +189,34 @@ def rtg_vector_env():
     return {"envs": n, "steps": steps, "seconds": round(took, 3), "steps_per_second": round(steps / took)}
 
 
+def python_floor():
+    """What the loop's call shape costs with no engine at all: ``act`` calling a pure-Python
+    method that only returns, and one that only raises a ValueError with a ``kind``. No engine
+    can answer a call faster than the first or refuse one faster than the second, so these bound
+    what any ratio to PTG can be (measured inside the calls, as the loop's figures are)."""
+
+    class Returns:
+        def apply_action(self, action, **kwargs):
+            return None
+
+    class Raises:
+        def apply_action(self, action, **kwargs):
+            error = ValueError("not enough mana")
+            error.kind = "not_enough_mana"
+            raise error
+
+    out = {}
+    for name, game in (("return_ns", Returns()), ("raise_ns", Raises())):
+        Counter.inside = 0.0
+        calls = 200_000
+        for _ in range(calls):
+            act(game, PlayCardAction, player_id="p", card_id=1)
+        out[name] = round(Counter.inside / calls * 1e9)
+    return out
+
+
 out = {"engine": args.engine, "python": sys.version.split()[0], "python_loop": python_loop()}
+out["python_floor"] = python_floor()
 if args.engine == "rtg":
     out["simulate"] = rtg_simulate()
     out["vector_env"] = rtg_vector_env()
