@@ -915,7 +915,8 @@ pub(crate) fn start_outcome(
             "hand sizes {hand_sizes:?}: an opening hand is from 0 to {most} cards"
         )));
     }
-    rtg::start_with_hands(state, [hand_sizes.0, hand_sizes.1]).map_err(|e| errors::rule_error(py, &e))
+    rtg::start_with_hands(state, [hand_sizes.0, hand_sizes.1])
+        .map_err(|e| errors::rule_error(py, &e))
 }
 
 /// Every phase's name in turn order (for the `PhaseType` enum).

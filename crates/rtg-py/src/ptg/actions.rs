@@ -319,9 +319,8 @@ impl<'py> Keywords<'py> {
                 return Err(class.refuses(field.name()));
             }
         }
-        let missing = |field: Field| {
-            PyTypeError::new_err(format!("{} needs `{}`", class.name, field.name()))
-        };
+        let missing =
+            |field: Field| PyTypeError::new_err(format!("{} needs `{}`", class.name, field.name()));
         let required = |field: Field| self.get(field).ok_or_else(|| missing(field));
         let player = || seats.player_of(required(Field::PlayerId)?);
         let card = |field: Field| -> PyResult<rtg::InstanceId> {
@@ -442,7 +441,10 @@ macro_rules! action_class {
             #[new]
             #[pyo3(signature = (**kwargs))]
             fn new(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<PyClassInitializer<$rust>> {
-                Ok(PyClassInitializer::from(PyActionClass::new($code, kwargs)?).add_subclass($rust))
+                Ok(
+                    PyClassInitializer::from(PyActionClass::new($code, kwargs)?)
+                        .add_subclass($rust),
+                )
             }
 
             /// Which class this is, for the engine.

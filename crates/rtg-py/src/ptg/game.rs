@@ -400,7 +400,8 @@ impl PyGame {
         }
         self.history.pop();
         self.step_ends.pop();
-        self.events.truncate(self.step_ends.last().copied().unwrap_or(0));
+        self.events
+            .truncate(self.step_ends.last().copied().unwrap_or(0));
         true
     }
 

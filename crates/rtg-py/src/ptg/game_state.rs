@@ -332,9 +332,10 @@ impl PyCardMap {
         let Ok(id) = id.extract::<i64>() else {
             return Ok(None);
         };
-        Ok(self.state.try_card(card_id(id)).map(|card| {
-            PyCard::new(*card, Arc::clone(self.state.def(card.id)))
-        }))
+        Ok(self
+            .state
+            .try_card(card_id(id))
+            .map(|card| PyCard::new(*card, Arc::clone(self.state.def(card.id)))))
     }
 
     fn ids(&self) -> Vec<u32> {
