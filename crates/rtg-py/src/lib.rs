@@ -3,7 +3,7 @@
 //! The native part of the Python package `rtg` (imported as `rtg._rtg`): card definitions and
 //! the specification's I/O functions, immutable game states and actions, simulations with the
 //! GIL released, replays, scenarios, a vectorized environment for agents, and PTG's scripting
-//! API (`Game`, `GameState` and its views, the action classes: [`ptg`]). The Python layer
+//! API (`Game`, `GameState` and its views, the action classes: `ptg`). The Python layer
 //! (`python/rtg/`) adds PTG's value classes (`Player`, `PlayerState`, ...), the enums and the
 //! environments' Python side.
 //!

@@ -184,7 +184,7 @@ impl Seats {
         })
     }
 
-    /// The id of a seat.
+    /// The id of a seat (a state's seats are 0 and 1: the players it was made with).
     pub(crate) fn id<'py>(&self, py: Python<'py>, player: PlayerId) -> Bound<'py, PyAny> {
         self.ids[usize::from(player.0 & 1)].bind(py).clone()
     }
