@@ -58,6 +58,59 @@ pub(crate) fn member<'py>(
         .getattr(name.to_ascii_uppercase().as_str())
 }
 
+/// The `rtg.enums` members of one engine enum, in `all`'s order, looked up once per interpreter
+/// (immutable enum members, nothing of a game): getters such as `CardDefinition.type` and
+/// `GameState.current_phase` run in a script's loops, and two attribute lookups with a
+/// capitalized name each time cost more than the rest of the getter.
+pub(crate) struct Members<T: 'static> {
+    enum_name: &'static str,
+    all: &'static [T],
+    name: fn(T) -> &'static str,
+    looked_up: pyo3::sync::PyOnceLock<Vec<Py<PyAny>>>,
+}
+
+impl<T: Copy + PartialEq> Members<T> {
+    /// The members of `rtg.enums.<enum_name>` for the values `all`, named as `name` names them.
+    pub(crate) const fn new(
+        enum_name: &'static str,
+        all: &'static [T],
+        name: fn(T) -> &'static str,
+    ) -> Members<T> {
+        Members {
+            enum_name,
+            all,
+            name,
+            looked_up: pyo3::sync::PyOnceLock::new(),
+        }
+    }
+
+    /// The member of `value`.
+    pub(crate) fn get<'py>(&self, py: Python<'py>, value: T) -> PyResult<Bound<'py, PyAny>> {
+        let members = self.looked_up.get_or_try_init(py, || {
+            self.all
+                .iter()
+                .map(|v| member(py, self.enum_name, (self.name)(*v)).map(Bound::unbind))
+                .collect::<PyResult<Vec<_>>>()
+        })?;
+        // Every value of the enum is in `all`, the enum's own list of them.
+        let at = self.all.iter().position(|v| *v == value).unwrap_or(0);
+        Ok(members[at].bind(py).clone())
+    }
+}
+
+/// `CardType`'s members.
+pub(crate) static CARD_TYPES: Members<rtg::CardType> =
+    Members::new("CardType", &rtg::CardType::ALL, rtg::CardType::name);
+/// `ManaType`'s members.
+pub(crate) static MANA_TYPES: Members<rtg::ManaType> =
+    Members::new("ManaType", &rtg::ManaType::ALL, rtg::ManaType::name);
+/// `Technique`'s members.
+pub(crate) static TECHNIQUES: Members<rtg::Technique> =
+    Members::new("Technique", &rtg::Technique::ALL, rtg::Technique::name);
+/// `PhaseType`'s members.
+pub(crate) static PHASES: Members<rtg::Phase> =
+    Members::new("PhaseType", &rtg::Phase::ALL, rtg::Phase::name);
+
 /// The module `rtg.enums`, imported once per interpreter: getters such as `CardDefinition.type`
 /// run in loops, and an import each time cost more than the rest of the getter. It holds only
 /// the enum classes (immutable Python objects), nothing of any game.
@@ -247,7 +300,7 @@ impl PyDef {
     /// Its `CardType`.
     #[getter]
     fn r#type<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        member(py, "CardType", self.def.card_type.name())
+        CARD_TYPES.get(py, self.def.card_type)
     }
 
     /// Its cost (for a mana card: the mana it provides), as `{ManaType: count}`.
@@ -294,7 +347,7 @@ impl PyDef {
     fn techniques<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let list = PyList::empty(py);
         for t in self.def.techniques.iter() {
-            list.append(member(py, "Technique", t.name())?)?;
+            list.append(TECHNIQUES.get(py, t)?)?;
         }
         py.import("builtins")?.getattr("frozenset")?.call1((list,))
     }
@@ -346,7 +399,7 @@ pub(crate) fn mana_dict<'py>(py: Python<'py>, mana: &rtg::Mana) -> PyResult<Boun
     let dict = PyDict::new(py);
     for (kind, count) in mana.iter() {
         if count > 0 {
-            dict.set_item(member(py, "ManaType", kind.name())?, count)?;
+            dict.set_item(MANA_TYPES.get(py, kind)?, count)?;
         }
     }
     Ok(dict)

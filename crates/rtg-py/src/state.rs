@@ -9,7 +9,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 
 use rtg::{Action, Event, GameState, GameStatus, InstanceId, Phase, PlayerId, Target, Zone};
 
-use crate::cards::{PyDef, mana_dict, member};
+use crate::cards::{PyDef, mana_dict};
 use crate::errors;
 
 /// One position of a game: immutable. `apply` returns the next state.
@@ -697,7 +697,7 @@ impl PyCard {
     /// Its `CardType`.
     #[getter]
     fn r#type<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        member(py, "CardType", self.def.card_type.name())
+        crate::cards::CARD_TYPES.get(py, self.def.card_type)
     }
 
     /// Current attack (buffs and static abilities included).
@@ -853,7 +853,7 @@ fn technique_set<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let list = PyList::empty(py);
     for t in techniques {
-        list.append(member(py, "Technique", t.name())?)?;
+        list.append(crate::cards::TECHNIQUES.get(py, t)?)?;
     }
     py.import("builtins")?.getattr("frozenset")?.call1((list,))
 }

@@ -65,20 +65,8 @@ impl PyGameState {
 
 /// A phase as its `PhaseType` member.
 pub(crate) fn phase_member(py: Python<'_>, phase: Phase) -> PyResult<Bound<'_, PyAny>> {
-    let members = PHASE_MEMBERS.get_or_try_init(py, || -> PyResult<Vec<Py<PyAny>>> {
-        let by_name = py.import("rtg.enums")?.getattr("_PHASES")?;
-        Phase::ALL
-            .into_iter()
-            .map(|p| by_name.get_item(p.name()).map(Bound::unbind))
-            .collect()
-    })?;
-    let at = Phase::ALL.iter().position(|p| *p == phase).unwrap_or(0);
-    Ok(members[at].bind(py).clone())
+    crate::cards::PHASES.get(py, phase)
 }
-
-/// `PhaseType`'s members in `Phase::ALL`'s order, looked up once per interpreter: the current
-/// phase is read every step of a script's loop. Immutable enum members, nothing of a game.
-static PHASE_MEMBERS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
 
 #[pymethods]
 impl PyGameState {
