@@ -12,8 +12,9 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 
 use rtg::{Action, Event, GameState, Phase, Scratch};
 
-use super::actions::{Keywords, Seats, pending_choice, pending_trigger, resolve};
+use super::actions::{Keywords, pending_choice, pending_trigger, resolve};
 use super::game_state::{PyGameState, phase_member};
+use super::seats::Seats;
 use crate::errors;
 use crate::state::{PyState, event_dict};
 

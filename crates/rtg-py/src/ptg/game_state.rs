@@ -14,7 +14,8 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 
 use rtg::{GameState, GameStatus, Phase, PlayerId, Zone};
 
-use super::actions::{Keywords, Seats, resolve};
+use super::actions::{Keywords, resolve};
+use super::seats::Seats;
 use crate::errors;
 use crate::state::{PyAction, PyCard, PyState, card_id};
 

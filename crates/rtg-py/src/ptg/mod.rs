@@ -7,6 +7,7 @@
 mod actions;
 mod game;
 mod game_state;
+mod seats;
 
 use pyo3::prelude::*;
 
