@@ -166,3 +166,15 @@ def test_the_legacy_turn_methods_reach_their_phases_and_stop_at_the_end():
     with pytest.raises(RuleError) as late:
         game.resolve_combat()
     assert late.value.kind == "wrong_phase" and "main_post" in str(late.value)
+
+
+def test_a_keyword_given_as_none_counts_as_not_given_and_history_is_a_new_list():
+    game = started()
+    alice = game.players[0].uuid
+    mana = next(c for c in game.state.hands[alice] if game.state.all_cards[c].type == CardType.MANA)
+    # The call's None does not override the bound card_id: the action plays the bound card.
+    state = game.apply_action(PlayCardAction(player_id=alice, card_id=mana), card_id=None)
+    assert mana in state.battlefield[alice]
+    history = game.history
+    history.clear()  # the game's own history is not this list
+    assert len(game.history) > 1 and game.history[-1] is game.state

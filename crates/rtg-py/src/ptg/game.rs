@@ -28,7 +28,6 @@ use crate::state::{PyState, event_dict};
 pub(crate) struct PyGame {
     players: Option<Py<PyList>>,
     seed: u64,
-    seats: Option<Arc<Seats>>,
     /// Every state, the first the one before `start`; never empty once `__init__` ran.
     history: Vec<Py<PyGameState>>,
     /// Every event so far, in order.
@@ -41,6 +40,11 @@ pub(crate) struct PyGame {
     scratch: Scratch,
 }
 
+/// The error of a `Game` whose `__init__` did not run (a subclass that forgot to call it).
+fn not_made() -> PyErr {
+    PyRuntimeError::new_err("Game.__init__ was not called (a subclass must call it)")
+}
+
 /// What `advance_phase` applies.
 const ADVANCE: Action = Action::AdvancePhase;
 
@@ -50,15 +54,12 @@ const TWO_TURNS: usize = 2 * Phase::ALL.len();
 impl PyGame {
     /// The current state, or the error for a `Game` whose `__init__` did not run.
     fn current(&self) -> PyResult<&Py<PyGameState>> {
-        self.history.last().ok_or_else(|| {
-            PyRuntimeError::new_err("Game.__init__ was not called (a subclass must call it)")
-        })
+        self.history.last().ok_or_else(not_made)
     }
 
+    /// The players' ids, which every state of the game shares.
     fn seats(&self) -> PyResult<&Arc<Seats>> {
-        self.seats.as_ref().ok_or_else(|| {
-            PyRuntimeError::new_err("Game.__init__ was not called (a subclass must call it)")
-        })
+        Ok(&self.current()?.get().seats)
     }
 
     /// Applies `action` to the current state (what `rtg::apply` does, with this game's
@@ -115,9 +116,7 @@ impl PyGame {
 
     /// The `Player` in a seat.
     fn player<'py>(&self, py: Python<'py>, seat: rtg::PlayerId) -> PyResult<Bound<'py, PyAny>> {
-        let players = self.players.as_ref().ok_or_else(|| {
-            PyRuntimeError::new_err("Game.__init__ was not called (a subclass must call it)")
-        })?;
+        let players = self.players.as_ref().ok_or_else(not_made)?;
         players.bind(py).get_item(usize::from(seat.0))
     }
 }
@@ -130,7 +129,6 @@ impl PyGame {
         PyGame {
             players: None,
             seed: 0,
-            seats: None,
             history: Vec::new(),
             events: Vec::new(),
             step_ends: Vec::new(),
@@ -174,13 +172,9 @@ impl PyGame {
             Some(rules),
         )?;
         let seats = Arc::new(Seats::new(&ids)?);
-        self.history = vec![Py::new(
-            py,
-            PyGameState::of(native.state, Arc::clone(&seats)),
-        )?];
+        self.history = vec![Py::new(py, PyGameState::of(native.state, seats))?];
         self.events = Vec::new();
         self.step_ends = Vec::new();
-        self.seats = Some(seats);
         self.players = Some(players.unbind());
         self.seed = seed;
         Ok(())
@@ -189,12 +183,8 @@ impl PyGame {
     /// The two `Player`s, in seat order (the list itself).
     #[getter]
     fn players(&self, py: Python<'_>) -> PyResult<Py<PyList>> {
-        match &self.players {
-            Some(players) => Ok(players.clone_ref(py)),
-            None => Err(PyRuntimeError::new_err(
-                "Game.__init__ was not called (a subclass must call it)",
-            )),
-        }
+        let players = self.players.as_ref().ok_or_else(not_made)?;
+        Ok(players.clone_ref(py))
     }
 
     /// The seed the game was made with.
