@@ -261,6 +261,52 @@ fn no_hash_collections_in_engine() {
     report("no hash collections in the engine", bad);
 }
 
+/// (i) No tracked file lies under a `target/` folder, at any depth: build and tool output
+/// is never part of the repository (37,543 generated files once came in with a feature).
+#[test]
+fn nothing_tracked_under_target() {
+    let listed = std::process::Command::new("git")
+        .args(["ls-files", "-z"])
+        .current_dir(project_root())
+        .output();
+    let listed = match listed {
+        Ok(out) if out.status.success() => out.stdout,
+        // A source tree without git (an unpacked package) tracks nothing: nothing to check.
+        Ok(out) if String::from_utf8_lossy(&out.stderr).contains("not a git repository") => {
+            return;
+        }
+        Ok(out) => panic!(
+            "git ls-files failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return,
+        Err(e) => panic!("git ls-files: {e}"),
+    };
+    let bad: Vec<String> = tracked_under_target(&listed)
+        .into_iter()
+        .map(|path| {
+            format!(
+                "{path}: tracked under a target/ folder (git rm --cached it; target/ is ignored)"
+            )
+        })
+        .collect();
+    report("nothing tracked under target/", bad);
+}
+
+/// The paths of `git ls-files -z` output with a `target` folder among their components.
+fn tracked_under_target(listed: &[u8]) -> Vec<String> {
+    listed
+        .split(|b| *b == 0)
+        .filter(|path| !path.is_empty())
+        .map(|path| String::from_utf8_lossy(path).into_owned())
+        .filter(|path| {
+            let mut folders: Vec<&str> = path.split('/').collect();
+            folders.pop();
+            folders.contains(&"target")
+        })
+        .collect()
+}
+
 // ---------------------------------------------------------------------------------------------
 // Finding files
 // ---------------------------------------------------------------------------------------------
@@ -508,6 +554,16 @@ mod readers {
             .into_iter()
             .map(|d| (d.package, d.kind, d.workspace, d.has_version, d.line))
             .collect()
+    }
+
+    #[test]
+    fn a_file_under_a_target_folder_at_any_depth_is_found() {
+        let listed = b"Cargo.toml\0tools/ptg-diff/target/ptg-diff/cards/a.yaml\0target/x\0\
+                       crates/targets/a.rs\0docs/target.md\0";
+        assert_eq!(
+            tracked_under_target(listed),
+            ["tools/ptg-diff/target/ptg-diff/cards/a.yaml", "target/x"]
+        );
     }
 
     #[test]

@@ -183,6 +183,11 @@ class Case:
         return None
 
 
+# The repository's target/ (ignored by git), not one beside the working directory: a run from
+# tools/ptg-diff/ once left its output where git would track it.
+DEFAULT_OUT = Path(__file__).resolve().parents[3] / "target" / "ptg-diff"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="ptg_diff", description=__doc__.split("\n\n")[0])
     ap.add_argument("--rtg", help="the rtg binary (cargo build -p rtg-cli); required but with --explain")
@@ -190,7 +195,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cases", type=int, default=DEFAULT_CASES, help=f"case budget (default {DEFAULT_CASES})")
     ap.add_argument("--first", type=int, default=0, help="index of the first case (to re-run one: --first K --cases 1)")
     ap.add_argument("--only", help="comma-separated case indexes to play (instead of --first/--cases)")
-    ap.add_argument("--out", type=Path, default=Path("target/ptg-diff"))
+    ap.add_argument("--out", type=Path, default=DEFAULT_OUT,
+                    help=f"where each case's files go (default {DEFAULT_OUT}, whatever the working directory)")
     ap.add_argument("--no-new-defects", action="store_true",
                     help="do not draw the forms of the PTG defects this tool found (fewer cut cases)")
     ap.add_argument("--no-statics-delays", action="store_true",
