@@ -6,11 +6,11 @@ use std::path::{Path, PathBuf};
 
 use std::collections::BTreeMap;
 
+use rtg::CardId;
 use rtg::yaml::{
-    BUNDLED_ROOT, DeckError, ErrorKind, LoadError, Loader, Origin, is_deck_file, merge_cards,
-    yaml_files_in,
+    BUNDLED_ROOT, DeckError, ErrorKind, LoadError, Loader, Merged, Origin, is_deck_file,
+    merge_cards, yaml_files_in,
 };
-use rtg::{Bundled, CardId};
 
 use crate::output::{err, out, path_problem};
 use crate::settings::Settings;
@@ -89,9 +89,8 @@ pub(crate) fn run(args: &Args) -> u8 {
     }
 
     let loader = Loader::default();
-    let report = loader.load_card_files(&files.cards, bundled.as_ref().map(Bundled::catalog));
-    let merged = merge_cards(bundled.as_ref(), report);
-    errors.extend(merged.errors);
+    let mut merged = merge_cards(&loader, bundled.as_ref(), &files.cards);
+    errors.append(&mut merged.errors);
     for deck in &files.decks {
         if let Err(deck_errors) = loader.load_deck(&merged.catalog, deck) {
             errors.extend(
@@ -124,33 +123,16 @@ pub(crate) fn run(args: &Args) -> u8 {
     for (_, _, line) in &lines {
         out(line);
     }
+    if let Some(notice) = merged.shadow_notice() {
+        out(format!("warning: {notice}"));
+    }
     if args.list {
         for (id, origin) in &merged.origins {
-            match origin {
-                Origin::Bundled => out(format!(
-                    "{id}  {}",
-                    merged
-                        .catalog
-                        .source(id)
-                        .map_or_else(|| BUNDLED_ROOT.to_owned(), |p| p.display().to_string())
-                )),
-                Origin::File {
-                    path,
-                    same_as_bundled,
-                } => out(format!(
-                    "{id}  {}{}",
-                    path.display(),
-                    if *same_as_bundled {
-                        " (the same as the bundled card)"
-                    } else {
-                        ""
-                    }
-                )),
-            }
+            out(list_line(id, origin, &merged));
         }
     }
     out(origins_line(&merged.origins, bundled.is_some()));
-    let warnings = merged.warnings.len();
+    let warnings = merged.warnings.len() + usize::from(merged.shadow_notice().is_some());
     out(format!(
         "checked {} and {}: {}, {}",
         plural(files.cards.len(), "card"),
@@ -162,6 +144,43 @@ pub(crate) fn run(args: &Args) -> u8 {
         0
     } else {
         1
+    }
+}
+
+/// One card of `--list`: its id, its file, and how it relates to the bundled card of its id.
+fn list_line(id: &CardId, origin: &Origin, merged: &Merged) -> String {
+    match origin {
+        Origin::Bundled => format!(
+            "{id}  {}",
+            merged
+                .catalog
+                .source(id.as_str())
+                .map_or_else(|| BUNDLED_ROOT.to_owned(), |p| p.display().to_string())
+        ),
+        Origin::Own(path) => format!("{id}  {}", path.display()),
+        Origin::SameAsBundled(path) => {
+            format!("{id}  {} (the same as the bundled card)", path.display())
+        }
+        Origin::ShadowsBundled(path) => {
+            let decks = merged
+                .shadows
+                .iter()
+                .find(|shadow| shadow.card_id == *id)
+                .map(|shadow| shadow.decks.join(", "))
+                .unwrap_or_default();
+            format!(
+                "{id}  {} (replaces the bundled card{})",
+                path.display(),
+                if decks.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        "; played by the bundled {} {decks}",
+                        if decks.contains(',') { "decks" } else { "deck" }
+                    )
+                }
+            )
+        }
     }
 }
 
@@ -198,39 +217,47 @@ fn names_a_broken_card(error: &LoadError, failed: &[CardId]) -> bool {
 }
 
 /// Where the cards came from, in one line: `cards: 68 bundled, 3 from my/cards (1 the same as
-/// the bundled card)`.
-fn origins_line(origins: &BTreeMap<String, Origin>, bundled: bool) -> String {
+/// the bundled card, 2 replacing bundled cards)`.
+fn origins_line(origins: &BTreeMap<CardId, Origin>, bundled: bool) -> String {
     let mut only_bundled = 0;
-    // By directory, in name order: a count and how many equal the bundled card.
-    let mut by_dir: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    // By directory, in name order: a count, how many equal the bundled card, how many replace
+    // one.
+    let mut by_dir: BTreeMap<String, (usize, usize, usize)> = BTreeMap::new();
     for origin in origins.values() {
-        match origin {
-            Origin::Bundled => only_bundled += 1,
-            Origin::File {
-                path,
-                same_as_bundled,
-            } => {
-                let dir = path
-                    .parent()
-                    .filter(|p| !p.as_os_str().is_empty())
-                    .map_or_else(|| ".".to_owned(), |p| p.display().to_string());
-                let entry = by_dir.entry(dir).or_default();
-                entry.0 += 1;
-                entry.1 += usize::from(*same_as_bundled);
-            }
-        }
+        let Some(path) = origin.file() else {
+            only_bundled += 1;
+            continue;
+        };
+        let dir = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map_or_else(|| ".".to_owned(), |p| p.display().to_string());
+        let entry = by_dir.entry(dir).or_default();
+        entry.0 += 1;
+        entry.1 += usize::from(matches!(origin, Origin::SameAsBundled(_)));
+        entry.2 += usize::from(matches!(origin, Origin::ShadowsBundled(_)));
     }
     let mut parts: Vec<String> = Vec::new();
     if bundled {
         parts.push(format!("{only_bundled} bundled"));
     }
-    for (dir, (count, same)) in by_dir {
+    for (dir, (count, same, replacing)) in by_dir {
         let mut part = format!("{count} from {dir}");
+        let cards = |n: usize| if n == 1 { "card" } else { "cards" };
+        let mut notes = Vec::new();
         if same == count {
-            part.push_str(" (all the same as the bundled cards)");
+            notes.push("all the same as the bundled cards".to_owned());
         } else if same > 0 {
-            let cards = if same == 1 { "card" } else { "cards" };
-            part.push_str(&format!(" ({same} the same as the bundled {cards})"));
+            notes.push(format!("{same} the same as the bundled {}", cards(same)));
+        }
+        if replacing > 0 {
+            notes.push(format!(
+                "{replacing} replacing bundled {}",
+                cards(replacing)
+            ));
+        }
+        if !notes.is_empty() {
+            part.push_str(&format!(" ({})", notes.join(", ")));
         }
         parts.push(part);
     }

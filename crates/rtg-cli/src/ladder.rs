@@ -14,9 +14,13 @@ use crate::setup::{ContentArgs, RulesArgs, check_max_turns};
 /// Elo rating with a 95% interval and the pairwise win-rate matrix.
 #[derive(Args, Debug)]
 pub(crate) struct LadderArgs {
-    /// Decks: files, or stems looked for in --decks. Default: every deck in --decks.
+    /// Decks: files, or stems looked for in --decks. Default: every deck in --decks (default
+    /// `rtg.toml`'s `decks`, else `decks/`); the bundled decks when there is none.
     #[arg(value_name = "DECK")]
     decks_named: Vec<String>,
+    /// With no DECK: also play the bundled decks beside those of the deck directories.
+    #[arg(long)]
+    with_bundled_decks: bool,
     /// The bots, comma-separated specs; a parameter after a comma belongs to the bot before it
     /// (`random,greedy,mcts:iterations=100,seed=2`).
     #[arg(
@@ -85,7 +89,9 @@ pub(crate) fn run(args: LadderArgs) -> Result<(), CliError> {
         _ => CliError::Usage(format!("--bots: {e}")),
     })?;
     check_max_turns(args.max_turns)?;
-    let decks = args.content.decks(&args.decks_named)?;
+    let decks = args
+        .content
+        .decks(&args.decks_named, args.with_bundled_decks)?;
     let config = LadderConfig {
         rules: args.rules.rules()?,
         ..config

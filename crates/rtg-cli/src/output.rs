@@ -72,15 +72,5 @@ pub(crate) fn finish() -> Result<(), CliError> {
 /// `Path::exists` says only yes or no, so a symbolic link loop or an unreadable parent would be
 /// reported as "no such file or directory"; the system's own reason is more useful.
 pub(crate) fn path_problem(path: &std::path::Path) -> Option<String> {
-    let error = std::fs::metadata(path).err()?;
-    let why = if error.kind() == std::io::ErrorKind::NotFound {
-        if std::fs::symlink_metadata(path).is_ok() {
-            "a symbolic link to nothing (no such file or directory)".to_owned()
-        } else {
-            "no such file or directory".to_owned()
-        }
-    } else {
-        format!("cannot be opened: {error}")
-    };
-    Some(format!("{}: {why}", path.display()))
+    rtg::yaml::path_problem(path).map(|why| format!("{}: {why}", path.display()))
 }

@@ -6,15 +6,18 @@ use clap::Args;
 use rtg::RuleSet;
 use rtg::sim::{BotRegistry, BotSpec, DeckList, MAX_THREADS, MAX_TURNS, Matchup};
 
+use rtg::yaml::Sources;
+
 use crate::content::CliError;
-use crate::library::{Library, Sources};
+use crate::library::Library;
 use crate::settings::Settings;
 
 /// Where cards and decks come from: the bundled set, plus folders of one's own.
 #[derive(Args, Debug, Clone)]
 pub(crate) struct ContentArgs {
-    /// Card directory or file (repeatable), added to the bundled cards. Default: `rtg.toml`'s
-    /// `cards`, else `cards/` when there is one.
+    /// Card directory or file (repeatable), added to the bundled cards; a card with a bundled
+    /// card's id replaces it, with a warning. Default: `rtg.toml`'s `cards`, else `cards/` when
+    /// there is one.
     #[arg(long = "cards", value_name = "DIR")]
     pub(crate) cards: Vec<PathBuf>,
     /// Where decks named by stem are looked for (repeatable, searched in order, then the
@@ -46,12 +49,18 @@ impl ContentArgs {
     }
 
     /// The decks named (files, or names looked for in the deck folders, then among the bundled
-    /// decks), or every deck when none is named: one way to find decks for every command.
-    pub(crate) fn decks(&self, names: &[String]) -> Result<Vec<DeckList>, CliError> {
+    /// decks), or when none is named every deck of the user's deck folders (the bundled decks
+    /// when the user has none, or also them with `with_bundled`): one way to find decks for
+    /// every command.
+    pub(crate) fn decks(
+        &self,
+        names: &[String],
+        with_bundled: bool,
+    ) -> Result<Vec<DeckList>, CliError> {
         let library = self.library()?;
         let every;
         let names = if names.is_empty() {
-            every = library.deck_names()?;
+            every = library.every_deck_name(with_bundled)?;
             &every
         } else {
             names
@@ -91,6 +100,11 @@ pub(crate) fn sources(
         bundled: !no_bundled && settings.bundled.unwrap_or(true),
         cards: pick(cards, &settings.cards, "cards"),
         decks: pick(decks, &settings.decks, "decks"),
+        bundled_switch: if no_bundled {
+            "--no-bundled".to_owned()
+        } else {
+            "`bundled = false` in rtg.toml".to_owned()
+        },
     }
 }
 

@@ -25,9 +25,13 @@ use crate::setup::{BotArgs, ContentArgs, RulesArgs, check_max_turns, check_threa
 #[derive(Args, Debug)]
 pub(crate) struct TournamentArgs {
     /// The decks: deck files, or stems of files in --decks. None: every deck in the --decks
-    /// directories (default `decks/`), by name.
+    /// directories (default `rtg.toml`'s `decks`, else `decks/`), by name; the bundled decks
+    /// when there is none.
     #[arg(value_name = "DECK")]
     deck_names: Vec<String>,
+    /// With no DECK: also play the bundled decks beside those of the deck directories.
+    #[arg(long)]
+    with_bundled_decks: bool,
     /// Games of each ordered pair, at least 1 (the row deck goes first in even games).
     #[arg(long, default_value_t = 1000)]
     games: u64,
@@ -82,11 +86,18 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
         ..SimConfig::default()
     };
     config.check().map_err(|e| CliError::Usage(e.to_string()))?;
-    let decks = args.content.decks(&args.deck_names)?;
+    let decks = args
+        .content
+        .decks(&args.deck_names, args.with_bundled_decks)?;
     if decks.len() < 2 {
         return Err(CliError::Usage(format!(
-            "a tournament needs at least two decks, got {}",
-            decks.len()
+            "a tournament needs at least two decks, got {}{}",
+            decks.len(),
+            if args.deck_names.is_empty() && !args.with_bundled_decks {
+                " (--with-bundled-decks adds the bundled decks to yours)"
+            } else {
+                ""
+            }
         )));
     }
     let pairs = decks.len() * (decks.len() - 1);

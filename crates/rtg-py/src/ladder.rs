@@ -8,13 +8,14 @@ use pyo3::prelude::*;
 
 use rtg::sim::{BotRegistry, DeckList, LadderConfig, ladder as play_ladder};
 
-use crate::content::{card_paths, load_catalog, named_deck};
+use crate::content::{card_paths, named_deck, open_library};
 use crate::errors;
 
-/// `ladder(decks, *, bots, games, seed, threads, cards, max_turns, rules)`: see the stub.
+/// `ladder(decks, *, bots, games, seed, threads, cards, max_turns, rules, bundled)`: see the
+/// stub.
 #[pyfunction]
 #[pyo3(signature = (decks, *, bots = None, games = 200, seed = 0, threads = None, cards = None,
-    max_turns = 200, rules = None))]
+    max_turns = 200, rules = None, bundled = true))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn ladder<'py>(
     py: Python<'py>,
@@ -26,6 +27,7 @@ pub(crate) fn ladder<'py>(
     cards: Option<&Bound<'py, PyAny>>,
     max_turns: u32,
     rules: Option<&str>,
+    bundled: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let registry = BotRegistry::builtin();
     let bots = bots.unwrap_or_else(|| {
@@ -49,10 +51,10 @@ pub(crate) fn ladder<'py>(
     config
         .check()
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let catalog = load_catalog(py, &card_paths(cards)?)?;
+    let library = open_library(py, card_paths(cards)?, bundled)?;
     let mut lists = Vec::new();
     for deck in &decks {
-        let (name, cards) = named_deck(py, &deck.to_string_lossy(), &catalog)?;
+        let (name, cards) = named_deck(py, &deck.to_string_lossy(), &library)?;
         lists.push(DeckList { name, cards });
     }
     let result = py.detach(|| play_ladder(&registry, &lists, &config));

@@ -29,6 +29,7 @@ mod view;
 #[pymodule]
 fn _rtg(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
+    m.add("ShadowWarning", m.py().get_type::<content::ShadowWarning>())?;
     m.add_class::<cards::PyDef>()?;
     m.add_class::<state::PyState>()?;
     m.add_class::<state::PyAction>()?;

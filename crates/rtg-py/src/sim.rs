@@ -11,12 +11,12 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
-use rtg::Catalog;
 use rtg::sim::{Bot, BotRegistry, BotSpec, DeckList, Matchup, PlayerView, Report, SimConfig};
+use rtg::yaml::Library;
 use rtg::{Action, GameRng, GameState, PlayerId};
 
 use crate::cards::defs_of;
-use crate::content::{card_paths, load_catalog, load_catalog_of, named_deck};
+use crate::content::{card_paths, named_deck, open_library};
 use crate::errors;
 use crate::state::{PyAction, PyState};
 
@@ -26,19 +26,12 @@ fn deck_list(
     py: Python<'_>,
     deck: &Bound<'_, PyAny>,
     fallback: &str,
-    catalog: &mut Option<Catalog>,
-    cards: &[PathBuf],
+    library: &mut LazyLibrary,
 ) -> PyResult<DeckList> {
     let named = deck.cast::<PyString>().is_ok() || deck.hasattr("__fspath__")?;
     if named {
         let name: PathBuf = deck.extract()?;
-        if catalog.is_none() {
-            *catalog = Some(load_catalog(py, cards)?);
-        }
-        let catalog = catalog
-            .as_ref()
-            .ok_or_else(|| PyValueError::new_err("no catalog"))?;
-        let (stem, loaded) = named_deck(py, &name.to_string_lossy(), catalog)?;
+        let (stem, loaded) = named_deck(py, &name.to_string_lossy(), library.get(py)?)?;
         return Ok(DeckList {
             name: stem,
             cards: loaded,
@@ -58,6 +51,33 @@ fn deck_list(
         )));
     }
     Ok(DeckList { name, cards })
+}
+
+/// The library of a call, opened when a deck is first named (a call given only lists of
+/// definitions reads no file).
+struct LazyLibrary {
+    cards: Vec<PathBuf>,
+    bundled: bool,
+    opened: Option<Library>,
+}
+
+impl LazyLibrary {
+    fn new(cards: Vec<PathBuf>, bundled: bool) -> LazyLibrary {
+        LazyLibrary {
+            cards,
+            bundled,
+            opened: None,
+        }
+    }
+
+    fn get(&mut self, py: Python<'_>) -> PyResult<&Library> {
+        if self.opened.is_none() {
+            self.opened = Some(open_library(py, self.cards.clone(), self.bundled)?);
+        }
+        self.opened
+            .as_ref()
+            .ok_or_else(|| PyValueError::new_err("no library"))
+    }
 }
 
 /// A bot written in Python: called as `bot(view)` with the deciding player's `View` (what that
@@ -169,11 +189,11 @@ fn report_dict<'py>(py: Python<'py>, report: &Report) -> PyResult<Bound<'py, PyA
     py.import("json")?.getattr("loads")?.call1((text,))
 }
 
-/// `simulate(deck_a, deck_b, *, games, seed, bots, threads, cards, max_turns, rules)`: see the
-/// stub.
+/// `simulate(deck_a, deck_b, *, games, seed, bots, threads, cards, max_turns, rules, bundled)`:
+/// see the stub.
 #[pyfunction]
 #[pyo3(signature = (deck_a, deck_b, *, games = 1000, seed = 0, bots = None, threads = None,
-    cards = None, max_turns = 200, rules = None))]
+    cards = None, max_turns = 200, rules = None, bundled = true))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn simulate<'py>(
     py: Python<'py>,
@@ -186,6 +206,7 @@ pub(crate) fn simulate<'py>(
     cards: Option<&Bound<'py, PyAny>>,
     max_turns: u32,
     rules: Option<&str>,
+    bundled: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let rules = crate::state::rules_of(rules)?;
     if games == 0 {
@@ -200,10 +221,9 @@ pub(crate) fn simulate<'py>(
             rtg::sim::MAX_TURNS
         )));
     }
-    let paths = card_paths(cards)?;
-    let mut catalog = None;
-    let a = deck_list(py, deck_a, "deck_a", &mut catalog, &paths)?;
-    let b = deck_list(py, deck_b, "deck_b", &mut catalog, &paths)?;
+    let mut library = LazyLibrary::new(card_paths(cards)?, bundled);
+    let a = deck_list(py, deck_a, "deck_a", &mut library)?;
+    let b = deck_list(py, deck_b, "deck_b", &mut library)?;
     let matchup =
         Matchup::new(a, b).map_err(|e| errors::other(py, "SetupError", "setup", e.to_string()))?;
     let registry = BotRegistry::builtin();
@@ -356,13 +376,14 @@ fn batch_interruptibly(py: Python<'_>, matchup: &Matchup, config: &SimConfig) ->
     result.map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
-/// `replay(path, cards=None)`: re-runs a replay file, checking every digest.
+/// `replay(path, cards=None, bundled=True)`: re-runs a replay file, checking every digest.
 #[pyfunction]
-#[pyo3(signature = (path, cards = None))]
+#[pyo3(signature = (path, cards = None, bundled = true))]
 pub(crate) fn replay<'py>(
     py: Python<'py>,
     path: PathBuf,
     cards: Option<&Bound<'py, PyAny>>,
+    bundled: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let replay: rtg::sim::Replay = rtg::sim::read_json(&path, "replay file")
         .map_err(|e| errors::other(py, "ReplayError", "file", e.to_string()))?;
@@ -383,8 +404,8 @@ pub(crate) fn replay<'py>(
         replay.matchup_for(None).map_err(cards_error)?
     } else {
         // Cards given are what the replay is compared with, alone (as `rtg replay --cards`).
-        let catalog = load_catalog_of(py, &card_paths(given)?, given.is_none())?;
-        let lookup = |id: &str| catalog.get(id).cloned();
+        let library = open_library(py, card_paths(given)?, bundled && given.is_none())?;
+        let lookup = |id: &str| library.catalog().get(id).cloned();
         replay.matchup_for(Some(&lookup)).map_err(cards_error)?
     };
     let mut states: Vec<GameState> = Vec::new();

@@ -1,6 +1,6 @@
 """What a newcomer meets outside the repository: the bundled decks play from any directory, the
 wheel's ``rtg`` console command is the command line, and a card of one's own that reuses a
-bundled id is an error naming both files."""
+bundled id replaces the bundled card with a warning naming it."""
 
 import json
 import pathlib
@@ -10,6 +10,7 @@ import sys
 import pytest
 
 import rtg
+import rtg.env
 
 
 def console_command():
@@ -62,14 +63,15 @@ def test_the_console_command_is_the_command_line(tmp_path):
     assert check.stdout.startswith("cards: ") and " bundled\n" in check.stdout
 
 
-def test_a_card_of_ones_own_with_a_bundled_id_names_both_files(tmp_path, monkeypatch):
+def test_a_card_of_ones_own_with_a_bundled_id_replaces_it_with_a_warning(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "cards").mkdir()
     (tmp_path / "cards" / "goblin_01.yaml").write_text(
         "card_id: goblin_01\nname: Big Goblin\ntype: creature\nmana: {fire: 1}\nattack: 5\ndefense: 5\n"
     )
-    with pytest.raises(rtg.CardError) as error:
-        rtg.simulate("aggro", "midrange", games=2)
-    message = str(error.value)
-    assert "<bundled>/cards/goblin_01.yaml" in message and "goblin_01.yaml" in message
-    assert "--no-bundled" in message
+    with pytest.warns(rtg.ShadowWarning) as caught:
+        report = rtg.simulate("aggro", "midrange", games=2)
+    assert report["games"] == 2
+    message = str(caught[0].message)
+    assert "goblin_01 (cards/goblin_01.yaml)" in message
+    assert "the bundled decks aggro and midrange now play your versions" in message

@@ -245,6 +245,17 @@ pub enum ReplayError {
         /// Why it cannot be made.
         error: crate::bots::BotError,
     },
+    /// The `origin` does not give the game's seed: it was edited, or belongs to another game.
+    #[error(
+        "its origin (seed {}, game {}) does not give the game's seed {settings_seed}: `rtg play --seed {} --game {}` would play another game (the origin was edited, or belongs to another replay)",
+        .origin.seed, .origin.game, .origin.seed, .origin.game
+    )]
+    Origin {
+        /// The origin the file names.
+        origin: ReplayOrigin,
+        /// The seed of the file's settings.
+        settings_seed: u64,
+    },
     /// A digest differs.
     #[error("the state after {actions} actions differs: digest {found}, recorded {recorded}")]
     Digest {
@@ -312,7 +323,8 @@ impl Replay {
 
     /// The seed and game number as typed, when the replay says them and they do give its
     /// game's seed: a file whose `origin` was edited (or does not belong to its settings) is
-    /// not believed, so a page never names a seed that would not replay the game.
+    /// not believed, so a page never names a seed that would not replay the game
+    /// ([`Replay::verify`] refuses such a file).
     pub fn typed_seed(&self) -> Option<ReplayOrigin> {
         self.origin
             .filter(|o| rtg_core::GameRng::derive_seed(o.seed, o.game) == self.settings.seed)
@@ -380,6 +392,16 @@ impl Replay {
             });
         }
         self.settings.check()?;
+        // The origin is only information, but a file naming a seed that would play another
+        // game says something false: refused like a wrong digest, before anything is played.
+        if let Some(origin) = self.origin
+            && self.typed_seed().is_none()
+        {
+            return Err(ReplayError::Origin {
+                origin,
+                settings_seed: self.settings.seed,
+            });
+        }
         let registry = crate::bots::BotRegistry::builtin();
         for (side, spec) in ['A', 'B'].into_iter().zip(&self.settings.bots) {
             registry

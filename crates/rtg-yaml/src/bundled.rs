@@ -2,9 +2,8 @@
 //! repository hold, playable from any directory (a binary installed with `cargo install`, a
 //! wheel, a crate depending on `rtg`) without the repository beside it.
 //!
-//! A user's cards join the bundled ones by one rule ([`merge_cards`]): a card equal to the
-//! bundled card of its id, field for field, *is* that card (the repository's own `cards/`, a
-//! copy in a designer's folder); any other card with a bundled id is an error naming both files.
+//! A user's cards join the bundled ones by one rule, [`crate::merge_cards`]'s: a card equal to
+//! the bundled card of its id *is* that card; any other card with a bundled id shadows it.
 //!
 //! Errors and sources name a bundled file `<bundled>/cards/goblin_01.yaml`: a path no real
 //! file has, so a message always says whether a card came from the library or from disk.
@@ -16,9 +15,8 @@ use rtg_core::CardId;
 
 use crate::catalog::Catalog;
 use crate::deck::{Deck, parse_deck};
-use crate::error::LoadError;
-use crate::loader::{CardReport, LoadedCard, Loader};
-use crate::warnings::LoadWarning;
+use crate::error::LoadErrors;
+use crate::loader::{LoadedCard, Loader};
 
 /// What a bundled file's path starts with, in errors and in [`Catalog::source`].
 pub const BUNDLED_ROOT: &str = "<bundled>";
@@ -75,7 +73,9 @@ pub fn bundled_deck_path(file: &BundledFile) -> PathBuf {
 #[derive(Clone, Debug)]
 pub struct Bundled {
     catalog: Catalog,
-    decks: BTreeMap<&'static str, Deck>,
+    /// Each card file with the id of its card, in file-name order.
+    card_files: Vec<(CardId, &'static BundledFile)>,
+    decks: BTreeMap<&'static str, (Deck, &'static BundledFile)>,
 }
 
 impl Bundled {
@@ -84,9 +84,27 @@ impl Bundled {
         &self.catalog
     }
 
-    /// The bundled deck of this name (its file stem: `aggro`), if there is one.
+    /// The bundled deck of this name (its file stem: `aggro`), if there is one, made of the
+    /// bundled cards.
     pub fn deck(&self, name: &str) -> Option<&Deck> {
-        self.decks.get(name)
+        self.decks.get(name).map(|(deck, _)| deck)
+    }
+
+    /// The bundled deck of this name made of the cards of `catalog` (a merged catalog whose
+    /// cards may shadow bundled ones); `None` when there is no such bundled deck.
+    ///
+    /// # Errors
+    /// When `catalog` lacks a card the deck holds.
+    pub fn deck_of(&self, name: &str, catalog: &Catalog) -> Option<Result<Deck, LoadErrors>> {
+        let (_, file) = self.decks.get(name)?;
+        Some(parse_deck(catalog, &bundled_deck_path(file), file.text))
+    }
+
+    /// Each bundled card file: its card's id, the path errors give it, and its text.
+    pub(crate) fn card_texts(&self) -> impl Iterator<Item = (&CardId, PathBuf, &'static str)> {
+        self.card_files
+            .iter()
+            .map(|(id, file)| (id, bundled_card_path(file), file.text))
     }
 
     /// The names of the bundled decks, sorted.
@@ -103,6 +121,12 @@ impl Bundled {
 pub fn bundled() -> Bundled {
     let loader = Loader::default();
     let cards = bundled_cards(&loader);
+    // A batch keeps the order of its files, and every bundled file loads.
+    let card_files = cards
+        .iter()
+        .map(|card| card.definition.card_id.clone())
+        .zip(CARD_FILES)
+        .collect();
     let catalog = Catalog::from_loaded(cards)
         .unwrap_or_else(|e| panic!("rtg bug: the bundled cards do not load: {e}"));
     let decks = DECK_FILES
@@ -110,10 +134,14 @@ pub fn bundled() -> Bundled {
         .map(|file| {
             let deck = parse_deck(&catalog, &bundled_deck_path(file), file.text)
                 .unwrap_or_else(|e| panic!("rtg bug: a bundled deck does not load: {e}"));
-            (file.stem(), deck)
+            (file.stem(), (deck, file))
         })
         .collect();
-    Bundled { catalog, decks }
+    Bundled {
+        catalog,
+        card_files,
+        decks,
+    }
 }
 
 /// The bundled cards as loaded cards (each with its `<bundled>/...` path), for a caller that
@@ -128,74 +156,6 @@ fn bundled_cards(loader: &Loader) -> Vec<LoadedCard> {
         )
         .into_result()
         .unwrap_or_else(|e| panic!("rtg bug: the bundled cards do not load: {e}"))
-}
-
-/// Where one card of the library came from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Origin {
-    /// The bundled set only.
-    Bundled,
-    /// A file of the user (the same as the bundled card of that id when `same_as_bundled`).
-    File {
-        /// The file.
-        path: PathBuf,
-        /// Its card is the bundled card of that id, field for field.
-        same_as_bundled: bool,
-    },
-}
-
-/// The user's cards merged into the bundled ones, with every problem found.
-pub struct Merged {
-    /// Every card that loaded.
-    pub catalog: Catalog,
-    /// Where each card came from.
-    pub origins: BTreeMap<String, Origin>,
-    /// Every bad file, duplicate id and inconsistent catalog, in file order.
-    pub errors: Vec<LoadError>,
-    /// Cards that look like mistakes (bundled cards are not checked again).
-    pub warnings: Vec<LoadWarning>,
-    /// The ids of files that failed (so a deck naming one is not reported again).
-    pub failed_ids: Vec<CardId>,
-}
-
-/// Adds a batch of the user's cards to the bundled ones (or to none): a card equal to the
-/// bundled card of its id is that card; another card with a bundled id is a duplicate.
-pub fn merge_cards(bundled: Option<&Bundled>, report: CardReport) -> Merged {
-    let mut catalog = bundled.map_or_else(Catalog::new, |b| b.catalog().clone());
-    let mut origins: BTreeMap<String, Origin> = catalog
-        .ids()
-        .map(|id| (id.to_owned(), Origin::Bundled))
-        .collect();
-    let mut errors = report.errors;
-    for card in report.cards {
-        let id = card.definition.card_id.to_string();
-        let same_as_bundled = bundled
-            .and_then(|b| b.catalog().get(&id))
-            .is_some_and(|own| **own == *card.definition);
-        if !same_as_bundled
-            && let Err(error) = catalog.insert(card.definition, Some(card.source.clone()))
-        {
-            errors.push(error);
-            continue;
-        }
-        origins.insert(
-            id,
-            Origin::File {
-                path: card.source,
-                same_as_bundled,
-            },
-        );
-    }
-    if let Err(e) = catalog.check() {
-        errors.push(e);
-    }
-    Merged {
-        catalog,
-        origins,
-        errors,
-        warnings: report.warnings,
-        failed_ids: report.failed_ids,
-    }
 }
 
 #[cfg(test)]

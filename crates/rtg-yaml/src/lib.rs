@@ -52,6 +52,10 @@
 //!   defined in other crates (scenarios), which must not depend on a YAML library themselves.
 //! - `parse_error`: the parser's errors as typed errors with position, field and "did you mean".
 //! - `bundled`: the repository's `cards/` and `decks/`, compiled in by `build.rs`.
+//! - `merge`: a user's cards joined with the bundled set (a user's card shadows the bundled
+//!   card of its id, and says so).
+//! - `library`: the cards and decks of a program, from the bundled set and the user's folders,
+//!   and how decks are found by name.
 //! - `error`, `catalog`, `deck`, `suggest`: what their names say.
 
 mod build;
@@ -60,7 +64,9 @@ mod catalog;
 mod deck;
 mod document;
 mod error;
+mod library;
 mod loader;
+mod merge;
 mod parse_error;
 mod path;
 mod raw;
@@ -74,14 +80,16 @@ use std::sync::Arc;
 use rtg_core::CardDefinition;
 
 pub use bundled::{
-    BUNDLED_ROOT, Bundled, BundledFile, Merged, Origin, bundled, bundled_card_files,
-    bundled_card_path, bundled_deck_files, bundled_deck_path, merge_cards,
+    BUNDLED_ROOT, Bundled, BundledFile, bundled, bundled_card_files, bundled_card_path,
+    bundled_deck_files, bundled_deck_path,
 };
 pub use catalog::{Catalog, build_catalog};
 pub use deck::{Deck, build_deck};
 pub use document::{parse_document, read_text};
 pub use error::{DeckError, ErrorKind, LoadError, LoadErrors, NameKind};
+pub use library::{Library, LibraryError, Sources, path_problem};
 pub use loader::{CardReport, LoadedCard, Loader, MAX_FILE_BYTES, is_deck_file, yaml_files_in};
+pub use merge::{Merged, Origin, Shadow, ShadowNotice, merge_cards};
 pub use path::Position;
 pub use suggest::{did_you_mean, suggestion_comparisons};
 pub use warnings::{LoadWarning, WarningKind, card_warnings};

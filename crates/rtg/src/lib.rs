@@ -103,8 +103,9 @@ pub use rtg_yaml::{
 /// specification's functions and types are at the top level only.
 pub mod yaml {
     pub use rtg_yaml::{
-        BUNDLED_ROOT, BundledFile, Merged, Origin, bundled_card_files, bundled_card_path,
-        bundled_deck_files, bundled_deck_path, merge_cards,
+        BUNDLED_ROOT, BundledFile, Library, LibraryError, Merged, Origin, Shadow, ShadowNotice,
+        Sources, bundled_card_files, bundled_card_path, bundled_deck_files, bundled_deck_path,
+        merge_cards, path_problem,
     };
     pub use rtg_yaml::{
         CardReport, DeckError, ErrorKind, LoadError, LoadErrors, LoadWarning, LoadedCard, Loader,

@@ -162,32 +162,39 @@ fn an_empty_directory_checks_the_bundled_cards() {
 }
 
 #[test]
-fn a_card_of_ones_own_with_a_bundled_id_is_an_error_naming_both_files() {
+fn a_card_of_ones_own_with_a_bundled_id_replaces_it_with_a_warning() {
     let dir = TempDir::new();
     dir.write("cards/goblin_01.yaml", creature("goblin_01"));
     let run = rtg(dir.path(), &["check"]);
-    assert_eq!(run.code, Some(1), "{}", run.stdout);
-    let line = run.stdout.lines().next().unwrap();
-    assert!(
-        line.contains("<bundled>/cards/goblin_01.yaml")
-            && line.contains(&format!("cards{}goblin_01.yaml", std::path::MAIN_SEPARATOR))
-            && line.contains("--no-bundled"),
-        "{line}"
-    );
-    // The same run playing: the same error, before any game.
-    let run = rtg(
-        dir.path(),
-        &["simulate", "aggro", "midrange", "--games", "2"],
-    );
-    assert_eq!(run.code, Some(1), "{}", run.stderr);
-    assert!(
-        run.stderr.contains("duplicate card_id `goblin_01`"),
-        "{}",
-        run.stderr
-    );
-    // Left out, the bundled cards no longer clash.
-    let run = rtg(dir.path(), &["check", "--no-bundled"]);
     assert_eq!(run.code, Some(0), "{}", run.stdout);
+    let warning = format!(
+        "warning: your cards replace 1 bundled card of the same id: goblin_01 (cards{}goblin_01.yaml); \
+         the bundled decks aggro and midrange now play your versions",
+        std::path::MAIN_SEPARATOR
+    );
+    assert!(run.stdout.lines().any(|l| l == warning), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .ends_with("checked 1 card and 0 decks: 0 errors, 1 warning\n"),
+        "{}",
+        run.stdout
+    );
+    // A shadow is a warning: --deny-warnings fails on it.
+    let run = rtg(dir.path(), &["check", "--deny-warnings"]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    // Two files of one's own with one id are still an error naming both.
+    dir.write("more/goblin_01.yaml", creature("goblin_01"));
+    let run = rtg(dir.path(), &["check", "cards", "more"]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("duplicate card_id `goblin_01`")
+            && run
+                .stdout
+                .contains(&format!("more{}goblin_01.yaml", std::path::MAIN_SEPARATOR))
+            && !run.stdout.contains("<bundled>/cards/goblin_01.yaml"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]

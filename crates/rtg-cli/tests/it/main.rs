@@ -14,6 +14,7 @@ mod human;
 mod ladder;
 mod own_folder;
 mod play;
+mod ptg_cards;
 mod reports;
 mod rules;
 mod sample;

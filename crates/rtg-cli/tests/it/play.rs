@@ -141,6 +141,28 @@ fn a_dropped_action_fails_the_replay() {
 }
 
 #[test]
+fn a_tampered_origin_fails_the_replay() {
+    let (dir, replay) = recorded();
+    assert_eq!(replay["origin"], serde_json::json!({"seed": 3, "game": 0}));
+    // Another seed, another game number: either names a game this file is not.
+    for (seed, game) in [(4, 0), (3, 1)] {
+        let mut tampered = replay.clone();
+        tampered["origin"] = serde_json::json!({"seed": seed, "game": game});
+        assert_replay_fails(
+            &dir,
+            &tampered,
+            &format!("its origin (seed {seed}, game {game}) does not give the game's seed"),
+        );
+    }
+    // No origin at all (a replay recorded before it existed) still replays.
+    let mut without = replay.clone();
+    without.as_object_mut().expect("object").remove("origin");
+    dir.write("without.json", without.to_string());
+    let run = rtg_root(&["replay", "--quiet", &dir.file("without.json")]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+}
+
+#[test]
 fn a_changed_checkpoint_fails_the_replay() {
     let (dir, mut replay) = recorded();
     let checkpoints = replay["checkpoints"].as_array_mut().expect("checkpoints");

@@ -61,7 +61,7 @@ from .enums import (
     TriggerOwner,
     ZoneType,
 )
-from .errors import CardError, DeckError, ReplayError, RtgError, RuleError, ScenarioError, SetupError
+from .errors import CardError, DeckError, ReplayError, RtgError, RuleError, ScenarioError, SetupError, ShadowWarning
 
 simulate = _rtg.simulate
 #: One player's view of a game at a decision (what a Python bot receives).
@@ -120,6 +120,7 @@ __all__ = list(effects.__all__) + [
     "RuleError",
     "ScenarioError",
     "SetupError",
+    "ShadowWarning",
     "State",
     "TargetSpec",
     "Technique",

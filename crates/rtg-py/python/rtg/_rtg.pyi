@@ -43,6 +43,8 @@ class DeckError(RtgError): ...
 class SetupError(RtgError): ...
 class ReplayError(RtgError): ...
 class ScenarioError(RtgError): ...
+class ShadowWarning(UserWarning):
+    """Cards of your own replace bundled cards of the same id."""
 
 class CardDefinition:
     """A card's blueprint, immutable; checked as a card file is."""
@@ -449,6 +451,7 @@ def simulate(
     cards: Optional[Any] = None,
     max_turns: int = 200,
     rules: Optional[str] = None,
+    bundled: bool = True,
 ) -> Dict[str, Any]:
     """A batch of games between two decks; the report with the command line's JSON keys.
 
@@ -457,8 +460,11 @@ def simulate(
 
     Decks are paths, stems (``"aggro"``: ``decks/aggro.yaml`` when there is one, else the
     bundled deck of that name) or lists of definitions; named decks are loaded against the
-    bundled cards plus ``cards`` (default ``cards/`` when there is one), a card id defined twice
-    being an error naming both files. Bots are specs of the bot registry, as the command line's
+    bundled cards plus ``cards`` (default ``cards/`` when there is one). A card of ``cards``
+    with a bundled card's id replaces it, with a ``ShadowWarning`` naming it and the bundled
+    decks that now play it; two of your own files with one id are a ``CardError`` naming both.
+    ``bundled=False`` leaves the bundled cards and decks out (the command line's
+    ``--no-bundled``). Bots are specs of the bot registry, as the command line's
     ``--bot-a`` takes them (``"heuristic"``, the default; ``"greedy"``;
     ``"mcts:iterations=200"``), or callables ``bot(view) -> Action`` given the deciding player's
     ``View``. Built-in bots run in parallel with the GIL released; a Python bot runs its games
@@ -475,6 +481,7 @@ def ladder(
     cards: Optional[Any] = None,
     max_turns: int = 200,
     rules: Optional[str] = None,
+    bundled: bool = True,
 ) -> Dict[str, Any]:
     """Every pair of ``bots`` (specs of the bot registry; default random, greedy, heuristic,
     mcts) on each deck's mirror match, ``games`` games a pair and deck with seats alternated;
@@ -484,10 +491,12 @@ def ladder(
 def cli_main(argv: Sequence[str]) -> int:
     """The ``rtg`` command line on ``argv`` (``argv[0]`` is the program's name): its exit status."""
 
-def named_deck(name: _Path, cards: Optional[Any] = None) -> Tuple[str, List[CardDefinition]]:
+def named_deck(
+    name: _Path, cards: Optional[Any] = None, bundled: bool = True
+) -> Tuple[str, List[CardDefinition]]:
     """A deck named as ``simulate`` names it: its stem and its card definitions."""
 
-def replay(path: _Path, cards: Optional[Any] = None) -> Dict[str, Any]: ...
+def replay(path: _Path, cards: Optional[Any] = None, bundled: bool = True) -> Dict[str, Any]: ...
 
 # The agents' encoding (rtg.encode) and the two-player game (rtg.env.pettingzoo, rtg.spiel).
 def encode_observation(view: View, in_phase: int = 0) -> bytes:

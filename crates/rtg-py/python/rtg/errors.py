@@ -7,6 +7,9 @@ what went wrong.
   ``file``, ``line``, ``column``, ``field``, ``card_id`` and ``errors`` (every error of a batch).
 - ``DeckError``, ``SetupError``, ``ReplayError``, ``ScenarioError``: what their names say.
 
+``ShadowWarning`` (a ``UserWarning``, not an error) says that cards of your own replace bundled
+cards of the same id, and which bundled decks now play your versions.
+
 The classes are native (raising one is cheap); ``error(cls, message, **attributes)`` makes one
 with its attributes from Python.
 """
@@ -22,6 +25,7 @@ DeckError = _rtg.DeckError
 SetupError = _rtg.SetupError
 ReplayError = _rtg.ReplayError
 ScenarioError = _rtg.ScenarioError
+ShadowWarning = _rtg.ShadowWarning
 
 __all__ = [
     "RtgError",
@@ -31,6 +35,7 @@ __all__ = [
     "SetupError",
     "ReplayError",
     "ScenarioError",
+    "ShadowWarning",
     "error",
 ]
 

@@ -52,7 +52,7 @@ def _game_type() -> Any:
 
 class Game:
     """``Game(deck_a="aggro", deck_b="midrange", seed=0, rules="ptg-0.2", max_turns=200,
-    a_first=True, cards=None)``: the game every ``new_initial_state()`` starts (the same deal
+    a_first=True, cards=None, bundled=True)``: the game every ``new_initial_state()`` starts (the same deal
     each time, from ``seed``; ``new_initial_state(seed)`` for another)."""
 
     def __init__(
@@ -65,8 +65,9 @@ class Game:
         max_turns: int = 200,
         a_first: bool = True,
         cards: Any = None,
+        bundled: bool = True,
     ) -> None:
-        self._decks = load_decks(deck_a, deck_b, cards)
+        self._decks = load_decks(deck_a, deck_b, cards, bundled)
         self._seed = seed
         self._rules = rules
         self._max_turns = max_turns

@@ -100,7 +100,9 @@ class VectorEnv(_VectorBase):  # type: ignore[misc, valid-type]
     ``n`` is from 1 to :data:`MAX_ENVS` (4096); any other count raises ``ValueError``.
 
     ``VectorEnv(n, deck_a, deck_b, opponent="heuristic", seat=None, max_turns=200, cards=None,
-    on_illegal="penalize", illegal_reward=ILLEGAL_ACTION_REWARD, rules="ptg-0.2")``. ``opponent``
+    on_illegal="penalize", illegal_reward=ILLEGAL_ACTION_REWARD, rules="ptg-0.2",
+    bundled=True)``; decks and ``cards`` as ``simulate`` takes them (``bundled=False`` leaves
+    the bundled cards and decks out). ``opponent``
     is a bot spec or a Python callable (:data:`Opponent`); ``seat`` is the agent's seat (0 goes
     first) or None to alternate; ``rules`` the games' rule set. ``on_illegal`` says what an
     action outside the mask does: ``"penalize"`` (the default: not played, reward
@@ -135,10 +137,11 @@ class VectorEnv(_VectorBase):  # type: ignore[misc, valid-type]
         strict: Optional[bool] = None,
         render_mode: Optional[str] = None,
         rules: str = "ptg-0.2",
+        bundled: bool = True,
     ) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is None or 'ansi', found {render_mode!r}")
-        a, b = load_decks(deck_a, deck_b, cards)
+        a, b = load_decks(deck_a, deck_b, cards, bundled)
         self._core = _rtg.VecEnv(
             n,
             a,
@@ -282,6 +285,7 @@ class Env(_Base):  # type: ignore[misc, valid-type]
         strict: Optional[bool] = None,
         render_mode: Optional[str] = None,
         rules: str = "ptg-0.2",
+        bundled: bool = True,
     ) -> None:
         self._vec = VectorEnv(
             1,
@@ -298,6 +302,7 @@ class Env(_Base):  # type: ignore[misc, valid-type]
             strict=strict,
             render_mode=render_mode,
             rules=rules,
+            bundled=bundled,
         )
         self.render_mode = render_mode
         self._seed = 0

@@ -45,8 +45,8 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
     """One game between ``player_0`` (deck A) and ``player_1`` (deck B).
 
     ``raw_env(deck_a="aggro", deck_b="midrange", seed=0, rules="ptg-0.2", max_turns=200,
-    render_mode=None, a_first=True, cards=None)``: decks are names or lists of definitions as
-    ``simulate`` takes them; ``a_first`` puts deck A in the first seat. ``reset(seed=s)`` plays
+    render_mode=None, a_first=True, cards=None, bundled=True)``: decks are names or lists of
+    definitions as ``simulate`` takes them (``bundled=False`` leaves the bundled set out); ``a_first`` puts deck A in the first seat. ``reset(seed=s)`` plays
     the game of seed ``s``; ``reset()`` the next episode of the last seed. Everything is
     deterministic given the seed.
     """
@@ -64,12 +64,13 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped envir
         render_mode: Optional[str] = None,
         a_first: bool = True,
         cards: Any = None,
+        bundled: bool = True,
     ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is None or 'ansi', found {render_mode!r}")
         self.render_mode = render_mode
-        self._decks = load_decks(deck_a, deck_b, cards)
+        self._decks = load_decks(deck_a, deck_b, cards, bundled)
         self._rules = rules
         self._max_turns = max_turns
         self._a_first = a_first
