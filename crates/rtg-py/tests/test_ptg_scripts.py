@@ -171,3 +171,183 @@ def test_ptg_0_9_13s_api_names_resolve():
     for module in (rtg, rtg.ptg09):
         assert [n for n in api + effects if not hasattr(module, n)] == []
     assert issubclass(rtg.ptg09.Game, rtg.Game) and rtg.ptg09.Condition is rtg.Condition
+
+
+# ── The README's Quick Start: section 1 of PTG 0.2.0's README and of PTG 0.9.13's is the same
+# text, kept byte for byte in ptg_scripts/readme_quick_start.py (the first ```python block after
+# "## 1. Quick Start"). ──
+
+QUICK_START = SCRIPTS / "readme_quick_start.py"
+
+# On PTG it never reaches its `print`: it plays three mana cards in one turn, and what stops it
+# depends on Alice's three-card opening hand, shuffled by Python's global `random`. With two or
+# more Fire Mana, the loop's second `game.apply_action(PlayCardAction(), ...)` (line 31) raises
+# ValueError("You may only play one mana card per turn."); with one or none, the loop's
+# `cid = next(...)` (line 29) finds no Fire Mana left and raises StopIteration. Observed on PTG
+# 0.2.0 and on PTG 0.9.13, 60 runs each (every hand of 0 to 3 Fire Mana came up), by executing
+# the script in-process, catching what it raised and reading the line of the script's frame
+# in the traceback, as `quick_start` below does: {Fire Mana in the opening hand: (exception,
+# line)}.
+PTG_QUICK_START = {0: ("StopIteration", 29), 1: ("StopIteration", 29), 2: ("ValueError", 31), 3: ("ValueError", 31)}
+
+
+def quick_start(module, monkeypatch, seed=None):
+    """Runs the Quick Start in this process with its imports moved to `module` (its `Game(...)`
+    given `seed` when one is given); what it printed, what it raised, the line of the script's
+    statement that raised, and the Fire Mana of Alice's opening hand."""
+    import contextlib
+    import importlib
+    import io
+
+    if seed is not None:
+        target = importlib.import_module(module)
+
+        class Seeded(target.Game):
+            def __init__(self, players, **kwargs):
+                super().__init__(players, seed=seed, **kwargs)
+
+        monkeypatch.setattr(target, "Game", Seeded)
+    name = str(QUICK_START)
+    code = compile(moved(QUICK_START.read_text(), module), name, "exec")
+    scope, out, raised = {"__name__": "__main__"}, io.StringIO(), None
+    with contextlib.redirect_stdout(out):
+        try:
+            exec(code, scope)
+        except Exception as error:
+            raised = error
+    line, frame = None, raised.__traceback__ if raised else None
+    while frame is not None:
+        if frame.tb_frame.f_code.co_filename == name:
+            line = frame.tb_lineno
+        frame = frame.tb_next
+    state, alice = scope["game"].state, scope["alice"]
+    opening = list(state.hands[alice.uuid]) + list(state.battlefield[alice.uuid])  # turn 1 draws nothing
+    fires = sum(state.all_cards[c].name == "Fire Mana" for c in opening)
+    return out.getvalue(), raised, line, fires
+
+
+@pytest.mark.parametrize("module", ["rtg", "rtg.ptg09"])
+def test_the_readme_quick_start_does_what_it_does_on_ptg(module, monkeypatch):
+    source = QUICK_START.read_text().splitlines()
+    outcomes = set()
+    for seed in [None] + list(range(1, 10)):  # None: the script as it is (rtg's default seed, 0)
+        with monkeypatch.context() as patch:
+            printed, raised, line, fires = quick_start(module, patch, seed)
+        expected, expected_line = PTG_QUICK_START[fires]
+        assert printed == "", seed  # as on PTG: nothing, never its "Bob HP: 18"
+        assert line == expected_line, (seed, fires, line)
+        if expected == "ValueError":
+            # rtg's RuleError is a ValueError, as PTG's refusal is; its kind names the rule
+            assert isinstance(raised, ValueError) and raised.kind == "mana_already_played", seed
+            assert source[line - 1].strip().startswith("game.apply_action(PlayCardAction()")
+        else:
+            assert type(raised) is StopIteration, seed
+            assert source[line - 1].strip().startswith("cid = next(")
+        outcomes.add(expected)
+    assert outcomes == {"ValueError", "StopIteration"}  # the seeds reach both of PTG's outcomes
+
+# ── PTG's phase walk: advance_phase() from MAIN_POSTCOMBAT goes through END into the next
+# player's DRAW in one call, so a script that counts six advances a turn stays in step. ──
+
+# What phase_walk.py prints on PTG 0.2.0 itself, and ptg09/phase_walk.py on PTG 0.9.13: written
+# by PTG, never by hand. Each was produced once, from the repository root, in a Python 3.12
+# virtual environment with only that PTG installed (`pip install ptg==0.2.0`, `ptg==0.9.13`):
+#     python crates/rtg-py/tests/ptg_scripts/phase_walk.py           # PTG 0.2.0
+#     python crates/rtg-py/tests/ptg_scripts/ptg09/phase_walk.py     # PTG 0.9.13
+# and its output pasted below by a script. The decks are one card repeated, so PTG's shuffle
+# and its random discards (Python's global `random`) do not change a line.
+PTG_020_PHASE_WALK = """\
+turn 1 draw Alice: alice hp 30 hand 5 field 0 grave 0 deck 25 | bob hp 40 hand 5 field 0 grave 0 deck 25
+  played 1, attacked with 0, blocked 0
+turn 2 draw Bob: alice hp 30 hand 4 field 1 grave 0 deck 25 | bob hp 40 hand 6 field 0 grave 0 deck 24
+  played 0, attacked with 0, blocked 0
+turn 3 draw Alice: alice hp 30 hand 5 field 1 grave 0 deck 24 | bob hp 40 hand 6 field 0 grave 0 deck 24
+  played 1, attacked with 1, blocked 0
+turn 4 draw Bob: alice hp 30 hand 4 field 2 grave 0 deck 24 | bob hp 38 hand 7 field 0 grave 0 deck 23
+  played 0, attacked with 0, blocked 0
+turn 5 draw Alice: alice hp 30 hand 5 field 2 grave 0 deck 23 | bob hp 38 hand 7 field 0 grave 0 deck 23
+  played 1, attacked with 2, blocked 0
+turn 6 draw Bob: alice hp 30 hand 4 field 3 grave 0 deck 23 | bob hp 34 hand 8 field 0 grave 0 deck 22
+  played 2, attacked with 0, blocked 0
+turn 7 draw Alice: alice hp 30 hand 5 field 3 grave 0 deck 22 | bob hp 34 hand 6 field 2 grave 0 deck 22
+  played 1, attacked with 2, blocked 1
+turn 8 draw Bob: alice hp 30 hand 4 field 3 grave 1 deck 22 | bob hp 32 hand 7 field 1 grave 1 deck 21
+  played 0, attacked with 1, blocked 1
+turn 9 draw Alice: alice hp 30 hand 5 field 2 grave 2 deck 21 | bob hp 32 hand 7 field 0 grave 2 deck 21
+  played 1, attacked with 2, blocked 0
+turn 10 draw Bob: alice hp 30 hand 4 field 3 grave 2 deck 21 | bob hp 28 hand 8 field 0 grave 2 deck 20
+  played 0, attacked with 0, blocked 0
+turn 11 draw Alice: alice hp 30 hand 5 field 3 grave 2 deck 20 | bob hp 28 hand 7 field 0 grave 3 deck 20
+  played 1, attacked with 2, blocked 0
+turn 12 draw Bob: alice hp 30 hand 4 field 4 grave 2 deck 20 | bob hp 24 hand 8 field 0 grave 3 deck 19
+  played 2, attacked with 0, blocked 0
+turn 13 draw Alice: alice hp 30 hand 5 field 4 grave 2 deck 19 | bob hp 24 hand 6 field 2 grave 3 deck 19
+  played 1, attacked with 2, blocked 1
+turn 14 draw Bob: alice hp 30 hand 4 field 4 grave 3 deck 19 | bob hp 22 hand 7 field 1 grave 4 deck 18
+  played 0, attacked with 0, blocked 0
+turn 15 draw Alice: alice hp 30 hand 5 field 4 grave 3 deck 18 | bob hp 22 hand 7 field 1 grave 4 deck 18
+  played 1, attacked with 2, blocked 1
+turn 16 draw Bob: alice hp 30 hand 4 field 4 grave 4 deck 18 | bob hp 20 hand 8 field 0 grave 5 deck 17
+  played 0, attacked with 0, blocked 0
+turn 17 draw Alice: alice hp 30 hand 5 field 4 grave 4 deck 17 | bob hp 20 hand 7 field 0 grave 6 deck 17
+  played 1, attacked with 2, blocked 0
+turn 18 draw Bob: alice hp 30 hand 4 field 5 grave 4 deck 17 | bob hp 16 hand 8 field 0 grave 6 deck 16
+  played 2, attacked with 0, blocked 0
+turn 19 draw Alice: alice hp 30 hand 5 field 5 grave 4 deck 16 | bob hp 16 hand 6 field 2 grave 6 deck 16
+  played 1, attacked with 2, blocked 1
+turn 20 draw Bob: alice hp 30 hand 4 field 5 grave 5 deck 16 | bob hp 14 hand 7 field 1 grave 7 deck 15
+  played 0, attacked with 1, blocked 1
+end: draw Alice: alice hp 30 hand 5 field 4 grave 6 deck 15 | bob hp 14 hand 7 field 0 grave 8 deck 15
+"""
+
+PTG_0913_PHASE_WALK = """\
+turn 1 draw Alice: alice hp 30 hand 5 field 0 grave 0 deck 25 tapped 0 | bob hp 40 hand 5 field 0 grave 0 deck 25 tapped 0
+  played 1, attacked with 0 (0 tapped), blocked 0
+turn 2 draw Bob: alice hp 30 hand 4 field 1 grave 0 deck 25 tapped 0 | bob hp 40 hand 6 field 0 grave 0 deck 24 tapped 0
+  played 0, attacked with 0 (0 tapped), blocked 0
+turn 3 draw Alice: alice hp 30 hand 5 field 1 grave 0 deck 24 tapped 0 | bob hp 40 hand 6 field 0 grave 0 deck 24 tapped 0
+  played 1, attacked with 1 (0 tapped), blocked 0
+turn 4 draw Bob: alice hp 30 hand 4 field 2 grave 0 deck 24 tapped 0 | bob hp 38 hand 7 field 0 grave 0 deck 23 tapped 0
+  played 0, attacked with 0 (0 tapped), blocked 0
+turn 5 draw Alice: alice hp 30 hand 5 field 2 grave 0 deck 23 tapped 0 | bob hp 38 hand 7 field 0 grave 0 deck 23 tapped 0
+  played 1, attacked with 2 (0 tapped), blocked 0
+turn 6 draw Bob: alice hp 30 hand 4 field 3 grave 0 deck 23 tapped 0 | bob hp 34 hand 8 field 0 grave 0 deck 22 tapped 0
+  played 2, attacked with 0 (0 tapped), blocked 0
+turn 7 draw Alice: alice hp 30 hand 5 field 3 grave 0 deck 22 tapped 0 | bob hp 34 hand 6 field 2 grave 0 deck 22 tapped 0
+  played 1, attacked with 2 (0 tapped), blocked 1
+turn 8 draw Bob: alice hp 30 hand 4 field 3 grave 1 deck 22 tapped 0 | bob hp 32 hand 7 field 1 grave 1 deck 21 tapped 0
+  played 0, attacked with 1 (1 tapped), blocked 1
+turn 9 draw Alice: alice hp 30 hand 5 field 2 grave 2 deck 21 tapped 0 | bob hp 32 hand 7 field 0 grave 2 deck 21 tapped 0
+  played 1, attacked with 2 (0 tapped), blocked 0
+turn 10 draw Bob: alice hp 30 hand 4 field 3 grave 2 deck 21 tapped 0 | bob hp 28 hand 8 field 0 grave 2 deck 20 tapped 0
+  played 0, attacked with 0 (0 tapped), blocked 0
+turn 11 draw Alice: alice hp 30 hand 5 field 3 grave 2 deck 20 tapped 0 | bob hp 28 hand 7 field 0 grave 3 deck 20 tapped 0
+  played 1, attacked with 2 (0 tapped), blocked 0
+turn 12 draw Bob: alice hp 30 hand 4 field 4 grave 2 deck 20 tapped 0 | bob hp 24 hand 8 field 0 grave 3 deck 19 tapped 0
+  played 2, attacked with 0 (0 tapped), blocked 0
+turn 13 draw Alice: alice hp 30 hand 5 field 4 grave 2 deck 19 tapped 0 | bob hp 24 hand 6 field 2 grave 3 deck 19 tapped 0
+  played 1, attacked with 2 (0 tapped), blocked 1
+turn 14 draw Bob: alice hp 30 hand 4 field 4 grave 3 deck 19 tapped 0 | bob hp 22 hand 7 field 1 grave 4 deck 18 tapped 0
+  played 0, attacked with 0 (0 tapped), blocked 0
+turn 15 draw Alice: alice hp 30 hand 5 field 4 grave 3 deck 18 tapped 0 | bob hp 22 hand 7 field 1 grave 4 deck 18 tapped 0
+  played 1, attacked with 2 (0 tapped), blocked 1
+turn 16 draw Bob: alice hp 30 hand 4 field 4 grave 4 deck 18 tapped 0 | bob hp 20 hand 8 field 0 grave 5 deck 17 tapped 0
+  played 0, attacked with 0 (0 tapped), blocked 0
+turn 17 draw Alice: alice hp 30 hand 5 field 4 grave 4 deck 17 tapped 0 | bob hp 20 hand 7 field 0 grave 6 deck 17 tapped 0
+  played 1, attacked with 2 (0 tapped), blocked 0
+turn 18 draw Bob: alice hp 30 hand 4 field 5 grave 4 deck 17 tapped 0 | bob hp 16 hand 8 field 0 grave 6 deck 16 tapped 0
+  played 2, attacked with 0 (0 tapped), blocked 0
+turn 19 draw Alice: alice hp 30 hand 5 field 5 grave 4 deck 16 tapped 0 | bob hp 16 hand 6 field 2 grave 6 deck 16 tapped 0
+  played 1, attacked with 2 (0 tapped), blocked 1
+turn 20 draw Bob: alice hp 30 hand 4 field 5 grave 5 deck 16 tapped 0 | bob hp 14 hand 7 field 1 grave 7 deck 15 tapped 0
+  played 0, attacked with 1 (1 tapped), blocked 1
+end: draw Alice: alice hp 30 hand 5 field 4 grave 6 deck 15 tapped 0 | bob hp 14 hand 7 field 0 grave 8 deck 15 tapped 0
+"""
+
+
+def test_six_advances_a_turn_for_twenty_turns_print_what_ptg_020_prints():
+    assert run("phase_walk.py") == PTG_020_PHASE_WALK.splitlines()
+
+
+def test_six_advances_a_turn_for_twenty_turns_print_what_ptg_0913_prints():
+    assert run09("phase_walk.py") == PTG_0913_PHASE_WALK.splitlines()

@@ -89,16 +89,16 @@ def test_a_refused_action_raises_its_kind_and_changes_nothing():
     assert second.value.kind in rtg.RULE_KINDS
 
 
-def test_phases_are_reached_by_name_and_end_is_a_phase_of_its_own():
+def test_phases_come_in_turn_order_and_the_advance_from_main_postcombat_passes_the_turn():
     game = new_game()
     seen = [game.current_phase]
-    while game.current_phase != PhaseType.END:
+    for _ in range(5):
         game.advance_phase()
         seen.append(game.current_phase)
+    # PTG's walk: MAIN_POSTCOMBAT -> END -> the next player's DRAW is one advance
     assert seen == [PhaseType.MAIN, PhaseType.ATTACK, PhaseType.DEFENSE, PhaseType.COMBAT,
-                    PhaseType.MAIN_POSTCOMBAT, PhaseType.END]
-    game.advance_phase()
-    assert game.current_phase == PhaseType.DRAW and game.state.turn == 2
+                    PhaseType.MAIN_POSTCOMBAT, PhaseType.DRAW]
+    assert game.state.turn == 2 and game.active_player is game.players[1]
     assert game.playable_phases == (PhaseType.MAIN, PhaseType.MAIN_POSTCOMBAT)
 
 

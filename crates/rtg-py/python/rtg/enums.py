@@ -52,7 +52,10 @@ Technique = _Named("Technique", _members(_rtg.TECHNIQUES), module=__name__)
 Technique.__doc__ = "A creature keyword: haste, flying, reach, trample, deathtouch, vigilance."
 # PTG's values ("main_post" for MAIN_POSTCOMBAT); the engine's names map onto the members.
 PhaseType = _Named("PhaseType", {n.upper(): ("main_post" if n == "main_postcombat" else n) for n in _rtg.PHASES}, module=__name__)
-PhaseType.__doc__ = "A phase of a turn, in turn order (END is a phase the game rests in)."
+PhaseType.__doc__ = (
+    "A phase of a turn, in turn order. ``Game.advance_phase()`` passes from MAIN_POSTCOMBAT "
+    "through END into the next player's DRAW, as PTG's does; an ``rtg.State`` can rest in END."
+)
 ParamRef = _Named("ParamRef", {"ATTACK": "$attack", "DEFENSE": "$defense"}, module=__name__)
 ParamRef.__doc__ = "A parameter read from the source card when the effect starts."
 TriggerOwner = _Named("TriggerOwner", {"ANY": "any", "OWNER": "owner", "OPPONENT": "opponent"}, module=__name__)

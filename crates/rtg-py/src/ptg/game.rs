@@ -22,8 +22,9 @@ use crate::state::{PyState, event_dict};
 ///
 /// `rules` is the base rule set: `"ptg-0.2"` (the default, PTG 0.2.0's rules) or `"ptg-0.9"`
 /// (PTG 0.9.13's: an attacker taps unless it has vigilance). Keeps every state (`history`) and
-/// event (`events`); each method returns the new `GameState`. The same players, seed, rules
-/// and actions give the same game.
+/// event (`events`); each method returns the new `GameState`, and each call that changes the
+/// game is one state of `history` (one `undo`), even when it walks through several phases. The
+/// same players, seed, rules and actions give the same game.
 #[pyclass(subclass, module = "rtg", name = "Game")]
 pub(crate) struct PyGame {
     players: Option<Py<PyList>>,
@@ -32,8 +33,8 @@ pub(crate) struct PyGame {
     history: Vec<Py<PyGameState>>,
     /// Every event so far, in order.
     events: Vec<Event>,
-    /// Where each step's events end in `events`: step `i` led from `history[i]` to
-    /// `history[i + 1]`.
+    /// Where each kept state's events end in `events`: the events up to `step_ends[i]` led
+    /// from `history[i]` to `history[i + 1]` (one engine step, or a walk of several).
     step_ends: Vec<usize>,
     /// The rules' working memory, kept from step to step so that a step allocates nothing
     /// once it has grown (a step's outcome never depends on it).
@@ -50,6 +51,13 @@ const ADVANCE: Action = Action::AdvancePhase;
 
 /// The phases a turn passes through, so that two turns reach any phase from any other.
 const TWO_TURNS: usize = 2 * Phase::ALL.len();
+
+/// Whether a walk through the phases stops at `state` short of its goal: the game is over, or
+/// the engine waits for a decision (a pending trigger's target or a pending choice's option),
+/// which refuses every advance until it is made.
+fn stops(state: &GameState) -> bool {
+    state.is_over() || !state.pending_triggers().is_empty() || !state.pending_choices().is_empty()
+}
 
 impl PyGame {
     /// The current state, or the error for a `Game` whose `__init__` did not run.
@@ -77,7 +85,31 @@ impl PyGame {
         }
     }
 
-    /// Keeps `state`, reached by a step whose events end the log.
+    /// Advances the phase on one copy of the current state, once, then again while `done` does
+    /// not hold of it and nothing stops the walk ([`stops`]), at most two turns; keeps the
+    /// result as one state of the history, every step's events as its events (so one `undo`
+    /// takes the whole walk back). A refused step keeps nothing: the walk's state is dropped,
+    /// its events forgotten, and the refusal raised.
+    fn walk(
+        &mut self,
+        py: Python<'_>,
+        done: impl Fn(&GameState) -> bool,
+    ) -> PyResult<Py<PyGameState>> {
+        let mut next = self.current()?.get().state.clone();
+        let before = self.events.len();
+        for _ in 0..TWO_TURNS {
+            if let Err(e) = rtg::step(&mut next, &ADVANCE, &mut self.events, &mut self.scratch) {
+                self.events.truncate(before);
+                return Err(errors::rule_error(py, &e));
+            }
+            if done(&next) || stops(&next) {
+                break;
+            }
+        }
+        self.keep(py, next)
+    }
+
+    /// Keeps `state`, reached by a step (or a walk) whose events end the log.
     fn keep(&mut self, py: Python<'_>, state: GameState) -> PyResult<Py<PyGameState>> {
         let seats = Arc::clone(self.seats()?);
         let state = Py::new(py, PyGameState::of(state, seats))?;
@@ -90,13 +122,16 @@ impl PyGame {
         Ok(&self.current()?.get().state)
     }
 
-    /// Advances until `done` holds of the state or the game is over, at most two turns.
+    /// The legacy methods' walk: advances until `done` holds, as one step of the history
+    /// ([`PyGame::walk`]); the state as it is (no new step) when `done` holds of it already.
+    /// `game_over` once the game is over.
     fn advance_until(
         &mut self,
         py: Python<'_>,
         done: impl Fn(&GameState) -> bool,
     ) -> PyResult<Py<PyGameState>> {
-        if self.state_now()?.is_over() {
+        let state = self.state_now()?;
+        if state.is_over() {
             return Err(errors::other(
                 py,
                 "RuleError",
@@ -104,14 +139,10 @@ impl PyGame {
                 "the game is over".to_owned(),
             ));
         }
-        for _ in 0..TWO_TURNS {
-            let state = self.state_now()?;
-            if done(state) || state.is_over() {
-                break;
-            }
-            self.push(py, &ADVANCE)?;
+        if done(state) {
+            return Ok(self.current()?.clone_ref(py));
         }
-        Ok(self.current()?.clone_ref(py))
+        self.walk(py, done)
     }
 
     /// The `Player` in a seat.
@@ -293,27 +324,36 @@ impl PyGame {
         self.push(py, &action)
     }
 
-    /// Moves to the next phase, running its automatic work (END is a phase of its own).
+    /// Moves to the next phase, running its automatic work, as PTG's does: from
+    /// MAIN_POSTCOMBAT through END (the hand limit, `on_turn_end`) into the next player's DRAW
+    /// (`on_turn_start`, the draw) in one call. The walk stops in END when END leaves a pending
+    /// trigger or choice, or ends the game; the next call then goes on to the DRAW. One call
+    /// is one state of `history` (one `undo`); a refused one changes nothing.
     fn advance_phase(&mut self, py: Python<'_>) -> PyResult<Py<PyGameState>> {
-        self.push(py, &ADVANCE)
+        self.walk(py, |s| s.phase() != Phase::End)
     }
 
-    /// Advances to the next player's DRAW phase (the specification's legacy turn start).
+    /// Begins a turn (PTG's legacy turn start): from END, passes the turn into the next
+    /// player's DRAW; from another phase, plays on to the next player's DRAW; in a DRAW phase
+    /// the turn has begun already, and the state is returned as it is.
     fn begin_turn(&mut self, py: Python<'_>) -> PyResult<Py<PyGameState>> {
-        let turn = self.state_now()?.turn();
-        self.advance_until(py, |s| s.turn() > turn && s.phase() == Phase::Draw)
+        self.advance_until(py, |s| s.phase() == Phase::Draw)
     }
 
-    /// Advances to this turn's END phase.
+    /// Ends the turn (PTG's legacy turn end): advances to this turn's END phase (the hand
+    /// limit, `on_turn_end`) and rests there; `begin_turn` or `advance_phase` then passes the
+    /// turn.
     fn end_turn(&mut self, py: Python<'_>) -> PyResult<Py<PyGameState>> {
         self.advance_until(py, |s| s.phase() == Phase::End)
     }
 
-    /// Advances into the COMBAT phase, which resolves every declared attack.
+    /// Resolves the declared attacks (PTG's legacy combat): advances into the COMBAT phase,
+    /// which resolves them, as one state of the history; in COMBAT they were resolved when it
+    /// was entered, and the state is returned as it is. `wrong_phase` once past COMBAT.
     fn resolve_combat(&mut self, py: Python<'_>) -> PyResult<Py<PyGameState>> {
         let state = self.state_now()?;
         let at = |p: Phase| Phase::ALL.iter().position(|q| *q == p);
-        if at(state.phase()) > at(Phase::Defense) && !state.is_over() {
+        if at(state.phase()) > at(Phase::Combat) && !state.is_over() {
             let phase = phase_member(py, state.phase())?.str()?;
             return Err(errors::other(
                 py,
@@ -384,7 +424,8 @@ impl PyGame {
         PyTuple::new(py, members)
     }
 
-    /// Goes back one state, forgetting its events; False at the first state.
+    /// Goes back one state (the last call that changed the game), forgetting its events; False
+    /// at the first state.
     fn undo(&mut self) -> bool {
         if self.history.len() <= 1 {
             return false;
