@@ -665,9 +665,12 @@ fn apply_buff(
     defense: i32,
 ) -> Vector<(rtg_core::InstanceId, u32, u32)> {
     let mut changed = Vector::new();
-    // PTG 0.9's `on_card_buff`, for each creature whose stats a non-zero buff changed; only in
-    // games whose cards listen for it (see `Content::hears`).
-    let heard = (attack != 0 || defense != 0) && ctx.state.content().hears(EventType::OnCardBuff);
+    // PTG 0.9's `on_card_buff`, for each creature whose stats a non-zero buff changed: under
+    // PTG 0.9's rules always, as PTG emits it; under PTG 0.2's only in games whose cards listen
+    // for it (see `Content::hears`), so that their logs stay what they were.
+    let heard = (attack != 0 || defense != 0)
+        && (ctx.state.rules().emits_every_buff()
+            || ctx.state.content().hears(EventType::OnCardBuff));
     // The battlefield is read by position rather than collected into a list (an allocation per
     // buff in the in-place step): a buff changes stats only, so no card enters or leaves it.
     let count = match buffed {
