@@ -77,12 +77,16 @@ pub fn run(
         }
         BuiltinOp::DestroyCard => {
             let id = card(kind, target)?;
-            if ctx
-                .state
-                .try_card(id)
-                .is_some_and(|c| c.is_creature_on_battlefield())
-            {
-                ctx.state.destroy(id, ctx.events);
+            match ctx.state.try_card(id).map(|c| c.location()) {
+                Some(Location::Battlefield) if destroyable(ctx.state, id) => {
+                    ctx.state.destroy(id, ctx.events);
+                }
+                // Only a sweep of a hand or a deck reaches a card there (`sweeps_card`): it goes
+                // to its owner's graveyard, as PTG's `destroy_card` puts it.
+                Some(Location::Hand | Location::Deck) => {
+                    ctx.state.move_card(id, Location::Graveyard, ctx.events);
+                }
+                _ => {}
             }
             Record::Nothing
         }
@@ -188,9 +192,26 @@ pub fn run(
             ctx.state.shuffle_deck(p);
             Record::Nothing
         }
-        BuiltinOp::MoveCard { from, to } => {
-            let id = card(kind, target)?;
+        BuiltinOp::MoveCard { from, to, by_id } => {
+            let named = card(kind, target)?;
             let (from, to) = (*from, *to);
+            let id = match by_id {
+                None => named,
+                // PTG's `card_definition_id`: the first card of that id in `from`, looked for in
+                // the controller's zone first (PTG looks in the first seat's: defect E06).
+                Some(card_id) => {
+                    let state = &*ctx.state;
+                    let owners = [ctx.controller, ctx.controller.opponent()];
+                    let found = owners.into_iter().find_map(|p| {
+                        let mut zone = state.player(p).zone(from).iter().copied();
+                        zone.find(|&id| state.def(id).card_id == *card_id)
+                    });
+                    let Some(id) = found else {
+                        return Ok(nothing);
+                    };
+                    id
+                }
+            };
             let movable = to != Zone::Battlefield || ctx.state.def(id).card_type != CardType::Spell;
             if ctx.state.card(id).location() == Location::from(from) && movable {
                 ctx.state.move_card(id, Location::from(to), ctx.events);
@@ -647,6 +668,19 @@ fn mana_event(
         .owner(player)
         .target(Target::Player(player))
         .amount(i32::try_from(mana.total()).unwrap_or(i32::MAX))
+}
+
+/// What `destroy_card` destroys on the battlefield: a creature or an artifact (PTG 0.9.13 lets an
+/// artifact die; "destroy target artifact" works in MTG), never a mana card. The one place this
+/// is decided: the effect's targets and what it does both ask here.
+pub(crate) fn destroyable(state: &GameState, id: InstanceId) -> bool {
+    state.try_card(id).is_some_and(|c| {
+        c.on_battlefield()
+            && matches!(
+                state.def(id).card_type,
+                CardType::Creature | CardType::Artifact
+            )
+    })
 }
 
 /// The cards a buff changes.
