@@ -4,12 +4,13 @@ use std::sync::Arc;
 
 use rtg_core::{
     Aim, Applied, Continuous, DefinitionTable, EffectContext, EffectError, EffectHandler,
-    EffectRegistry, EffectSpec, GameState, InstanceId, Location, Modifier, ParamKind, ParamSpec,
-    ParamValue, Params, Reach, Target, TargetKind, Zone,
+    EffectRegistry, EffectSpec, GameState, InstanceId, Modifier, ParamKind, ParamSpec, ParamValue,
+    Params, Reach, Target, TargetKind, Zone,
 };
 
 use crate::op::BuiltinOp;
-use crate::run::{card, destroyable, player, resolve_choice, reverse, run};
+use crate::run::{card, player, resolve_choice, reverse, run};
+use crate::targets::{Moving, legal_target, not_itself, sweeps_card, sweeps_zone, target_zone};
 
 /// The built-in effects, one variant each.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -185,7 +186,7 @@ impl Builtin {
     }
 
     /// What the effect acts on.
-    fn spec_target_kind(self) -> TargetKind {
+    pub(crate) fn spec_target_kind(self) -> TargetKind {
         match self {
             Builtin::DamageCard
             | Builtin::BuffCard
@@ -463,104 +464,6 @@ fn check_target_first(kind: Builtin, target: Target) -> Result<(), EffectError> 
             TargetKind::Player => player(kind, target).map(drop),
         },
     }
-}
-
-/// What of `move_card`'s parameters decides its targets.
-#[derive(Clone, Copy, Debug, Default)]
-struct Moving {
-    /// `from_zone`: where the card moved must be.
-    from: Option<Zone>,
-    /// `card_definition_id` is given: the effect finds the card itself, and its target (`self`)
-    /// names none to move.
-    by_id: bool,
-}
-
-impl Moving {
-    fn of(params: &Params) -> Moving {
-        Moving {
-            from: match params.get("from_zone") {
-                Some(ParamValue::Zone(zone)) => Some(*zone),
-                _ => None,
-            },
-            by_id: params.contains("card_definition_id"),
-        }
-    }
-}
-
-/// The zone a card target must be in: `from_zone` for `move_card`, the battlefield for the
-/// other card effects.
-fn target_zone(kind: Builtin, moving: Moving) -> Option<Zone> {
-    match (kind, moving.from) {
-        (Builtin::MoveCard, Some(zone)) => Some(zone),
-        _ if kind.spec_target_kind() == TargetKind::Card => Some(Zone::Battlefield),
-        _ => None,
-    }
-}
-
-/// Whether `target` is legal for the built-in.
-fn legal_target(kind: Builtin, state: &GameState, target: Target, moving: Moving) -> bool {
-    match (kind, target) {
-        // Found by its id, the card moved is not the target: any card names the effect's use.
-        (Builtin::MoveCard, Target::Card(id)) if moving.by_id => state.try_card(id).is_some(),
-        (Builtin::MoveCard, Target::Card(id)) => {
-            let Some(card) = state.try_card(id) else {
-                return false;
-            };
-            moving
-                .from
-                .is_some_and(|z| card.location() == Location::from(z))
-        }
-        // Tapping is for every permanent: creatures, artifacts and mana cards; so is cancelling
-        // the delays aimed at one.
-        (Builtin::TapCard | Builtin::UntapCard | Builtin::CancelDelay, Target::Card(id)) => {
-            state.try_card(id).is_some_and(|c| c.on_battlefield())
-        }
-        (Builtin::DestroyCard, Target::Card(id)) => destroyable(state, id),
-        (_, Target::Player(p)) => kind.spec_target_kind() == TargetKind::Player && p.is_seat(),
-        (_, Target::Card(id)) => {
-            kind.spec_target_kind() == TargetKind::Card
-                && state
-                    .try_card(id)
-                    .is_some_and(|c| c.is_creature_on_battlefield())
-        }
-    }
-}
-
-/// Whether a mass alteration (`each`, `group`) of the built-in may sweep `zone`: where it means
-/// something. `destroy_card` puts a card of a hand or a deck into the graveyard (PTG's README,
-/// section 9.2, lets a group sweep them); in a graveyard it has nothing to do. The others act
-/// where their targets are.
-fn sweeps_zone(kind: Builtin, zone: Zone, moving: Moving) -> bool {
-    match kind {
-        Builtin::DestroyCard => zone != Zone::Graveyard,
-        _ => target_zone(kind, moving) == Some(zone),
-    }
-}
-
-/// Whether a mass alteration of the built-in sweeping `zone` acts on `card`, found there:
-/// any card of a hand or a deck for `destroy_card`, else a legal target.
-fn sweeps_card(
-    kind: Builtin,
-    state: &GameState,
-    source: InstanceId,
-    card: InstanceId,
-    zone: Zone,
-    moving: Moving,
-) -> bool {
-    match (kind, zone) {
-        (Builtin::DestroyCard, Zone::Hand | Zone::Deck) => state
-            .try_card(card)
-            .is_some_and(|c| c.location() == Location::from(zone)),
-        _ => {
-            let target = Target::Card(card);
-            not_itself(kind, source, target) && legal_target(kind, state, target, moving)
-        }
-    }
-}
-
-/// A creature fights another: `fight` never targets its own source.
-fn not_itself(kind: Builtin, source: InstanceId, target: Target) -> bool {
-    kind != Builtin::Fight || target != Target::Card(source)
 }
 
 /// The built-ins that can be static, as continuous effects (docs/cards.md, "Static

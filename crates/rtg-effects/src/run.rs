@@ -9,6 +9,7 @@ use rtg_core::{
 
 use crate::builtin::Builtin;
 use crate::op::{BuiltinOp, Num};
+use crate::targets::destroyable;
 
 /// The value of a compiled whole number now: a literal as written, `$attack` / `$defense` read
 /// from the source and clamped to the parameter's kind.
@@ -668,19 +669,6 @@ fn mana_event(
         .owner(player)
         .target(Target::Player(player))
         .amount(i32::try_from(mana.total()).unwrap_or(i32::MAX))
-}
-
-/// What `destroy_card` destroys on the battlefield: a creature or an artifact (PTG 0.9.13 lets an
-/// artifact die; "destroy target artifact" works in MTG), never a mana card. The one place this
-/// is decided: the effect's targets and what it does both ask here.
-pub(crate) fn destroyable(state: &GameState, id: InstanceId) -> bool {
-    state.try_card(id).is_some_and(|c| {
-        c.on_battlefield()
-            && matches!(
-                state.def(id).card_type,
-                CardType::Creature | CardType::Artifact
-            )
-    })
 }
 
 /// The cards a buff changes.
