@@ -282,7 +282,7 @@ impl PositionBuilder {
         state.turn = turn;
         // Static abilities hold from the start: a position is built with them in force, read on
         // the position's own turn (the events of that are not part of the position).
-        state.refresh_ongoing(&mut Vec::new());
+        state.refresh_ongoing();
         for player in [PlayerId::FIRST, PlayerId::SECOND] {
             let p = state.player(player);
             if p.health < 0 {

@@ -30,7 +30,7 @@ use crate::alteration::{AlterationRef, ParamValue};
 use crate::card::{AbilityType, Technique, TechniqueSet};
 use crate::condition::Scope;
 use crate::effect::ParamKind;
-use crate::event::{Event, EventType, Target};
+use crate::event::Target;
 use crate::ids::InstanceId;
 use crate::state::{CardInstance, GameState};
 use crate::{PlayerId, TargetSpec};
@@ -232,20 +232,19 @@ pub struct Refresh {
 
 impl GameState {
     /// Recomputes every card's [`Ongoing`] from the static abilities on the battlefield whose
-    /// condition holds now. Emits `on_card_buff` (in games that listen for it) for each
-    /// creature whose attack or defense the change moved, once per refresh. A game whose cards
-    /// have no static ability returns at once.
+    /// condition holds now. It emits no event: a continuous effect starting or stopping is not
+    /// an event (MTG rule 611.3; PTG 0.9.13's static listeners apply their effect without
+    /// `on_card_buff`). A game whose cards have no static ability returns at once.
     #[inline]
-    pub fn refresh_ongoing(&mut self, events: &mut Vec<Event>) -> Refresh {
+    pub fn refresh_ongoing(&mut self) -> Refresh {
         if !self.content().has_statics() {
             return Refresh::default();
         }
-        self.refresh_statics(events)
+        self.refresh_statics()
     }
 
     #[inline(never)]
-    fn refresh_statics(&mut self, events: &mut Vec<Event>) -> Refresh {
-        let content = std::sync::Arc::clone(self.content());
+    fn refresh_statics(&mut self) -> Refresh {
         let mut reached: Vec<(InstanceId, Ongoing)> = Vec::new();
         for seat in PlayerId::ALL {
             for &source in self.player(seat).battlefield() {
@@ -261,7 +260,6 @@ impl GameState {
             }
         }
         let mut refresh = Refresh::default();
-        let heard = content.hears(EventType::OnCardBuff);
         // Only battlefield cards have ongoing effects (a move clears them).
         let previous: Vec<InstanceId> = PlayerId::ALL
             .into_iter()
@@ -278,16 +276,6 @@ impl GameState {
             refresh.changed = true;
             if new_card.defense() < old_card.defense() {
                 refresh.weakened = true;
-            }
-            let moved = new_card.attack() != old_card.attack()
-                || new_card.toughness() != old_card.toughness();
-            if heard && moved && new_card.is_creature_on_battlefield() {
-                events.push(
-                    Event::new(EventType::OnCardBuff)
-                        .source(id, new_card.def)
-                        .owner(new_card.owner)
-                        .target(Target::Card(id)),
-                );
             }
         };
         for id in previous {

@@ -426,6 +426,30 @@ pub trait EffectHandler: Send + Sync {
         }
     }
 
+    /// True when a mass alteration (`target: each`, `group`) of this effect may take its cards
+    /// from `zone`: when the effect means something for a card there. The loader refuses a
+    /// `from_zone` this says no to, naming it, so that no sweep is a silent no-op. The default:
+    /// the zone a card target must be in ([`EffectHandler::target_zone`]) and no other.
+    fn sweeps_zone(&self, zone: Zone, params: &Params) -> bool {
+        self.target_zone(params) == Some(zone)
+    }
+
+    /// True when a mass alteration sweeping `zone` (a zone [`EffectHandler::sweeps_zone`]
+    /// accepts) acts on `card`, found there, for the alteration of `source`. The default: when
+    /// the card is a legal target ([`EffectHandler::legal_target_for`]); an effect that sweeps
+    /// other zones than its targets' (`destroy_card` in a hand) says what it takes there.
+    fn sweeps_card(
+        &self,
+        state: &GameState,
+        source: InstanceId,
+        card: InstanceId,
+        zone: Zone,
+        params: &Params,
+    ) -> bool {
+        let _ = zone;
+        self.legal_target_for(state, source, Target::Card(card), params)
+    }
+
     /// The effect as a continuous effect of a static ability, with these parameters: what it
     /// does to each card it reaches while the ability holds ([`crate::continuous`]). `None`
     /// (the default) when the effect cannot be static; the loader refuses it there.

@@ -4,7 +4,7 @@
 
 use crate::{
     Aim, AlterationData, AlterationRef, Event, GameState, InstanceId, PlayerId, Scope, Target,
-    TargetSpec,
+    TargetSpec, Zone,
 };
 
 /// The alteration an [`AlterationRef`] points at.
@@ -84,11 +84,19 @@ pub fn is_legal_target(state: &GameState, at: AlterationRef, target: Target) -> 
     }
 }
 
+/// The zone a mass alteration (`target: each`, `group`) sweeps: its `from_zone`, else the zone
+/// its effect targets; `None` for an effect the game does not have, or one that targets no zone.
+pub fn swept_zone(state: &GameState, at: AlterationRef) -> Option<Zone> {
+    let handler = state.content().handler(at)?;
+    let alt = alteration(state, at);
+    alt.from_zone.or_else(|| handler.target_zone(&alt.params))
+}
+
 /// The cards a mass alteration (`target: each`, or a `group` swept in `player`'s zone) acts on
 /// now, in the order it acts on them: for `each`, the active player's cards then the other
 /// player's, each zone in order; for a group, that player's zone in order. A card is taken when
-/// the effect accepts it, it meets the `target_condition`, and it is not the ability's own card
-/// when `exclude_self` says so.
+/// the effect takes it in that zone ([`crate::EffectHandler::sweeps_card`]), it meets the
+/// `target_condition`, and it is not the ability's own card when `exclude_self` says so.
 pub fn mass_targets(
     state: &GameState,
     at: AlterationRef,
@@ -100,7 +108,7 @@ pub fn mass_targets(
         return cards;
     };
     let alt = alteration(state, at);
-    let Some(zone) = alt.from_zone.or_else(|| handler.target_zone(&alt.params)) else {
+    let Some(zone) = swept_zone(state, at) else {
         return cards;
     };
     let players = match (&alt.group, player) {
@@ -117,7 +125,7 @@ pub fn mass_targets(
                 .is_none_or(|group| state.def(id).in_group(group));
             if in_group
                 && !(alt.exclude_self && id == at.source)
-                && handler.legal_target_for(state, at.source, target, &alt.params)
+                && handler.sweeps_card(state, at.source, id, zone, &alt.params)
                 && meets_target_condition(state, at, target, event)
             {
                 cards.push(id);

@@ -4,12 +4,13 @@ use std::sync::Arc;
 
 use rtg_core::{
     Aim, Applied, Continuous, DefinitionTable, EffectContext, EffectError, EffectHandler,
-    EffectRegistry, EffectSpec, GameState, InstanceId, Location, Modifier, ParamKind, ParamSpec,
-    ParamValue, Params, Reach, Target, TargetKind, Zone,
+    EffectRegistry, EffectSpec, GameState, InstanceId, Modifier, ParamKind, ParamSpec, ParamValue,
+    Params, Reach, Target, TargetKind, Zone,
 };
 
 use crate::op::BuiltinOp;
 use crate::run::{card, player, resolve_choice, reverse, run};
+use crate::targets::{Moving, legal_target, not_itself, sweeps_card, sweeps_zone, target_zone};
 
 /// The built-in effects, one variant each.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -185,7 +186,7 @@ impl Builtin {
     }
 
     /// What the effect acts on.
-    fn spec_target_kind(self) -> TargetKind {
+    pub(crate) fn spec_target_kind(self) -> TargetKind {
         match self {
             Builtin::DamageCard
             | Builtin::BuffCard
@@ -255,7 +256,13 @@ impl Builtin {
                 false,
                 "the player draws `count` cards",
             ),
-            Builtin::DestroyCard => (TargetKind::Card, vec![], false, "destroys a creature"),
+            Builtin::DestroyCard => (
+                TargetKind::Card,
+                vec![],
+                false,
+                "destroys a creature or an artifact (swept from a hand or a deck: puts the card \
+                 into the graveyard)",
+            ),
             Builtin::SpendMana => (
                 TargetKind::Player,
                 vec![ParamSpec::required("mana_requirement", Mana)],
@@ -321,9 +328,11 @@ impl Builtin {
                 vec![
                     ParamSpec::required("from_zone", Zone),
                     ParamSpec::required("to_zone", Zone),
+                    ParamSpec::optional("card_definition_id", CardId),
                 ],
                 false,
-                "moves a card in `from_zone` to `to_zone` of its owner",
+                "moves a card in `from_zone` to `to_zone` of its owner (with \
+                 `card_definition_id`: the first card of that id there, the controller's first)",
             ),
             Builtin::TapCard => (
                 TargetKind::Card,
@@ -457,45 +466,6 @@ fn check_target_first(kind: Builtin, target: Target) -> Result<(), EffectError> 
     }
 }
 
-/// The zone a card target must be in: `from_zone` for `move_card`, the battlefield for the
-/// other card effects.
-fn target_zone(kind: Builtin, move_from: Option<Zone>) -> Option<Zone> {
-    match (kind, move_from) {
-        (Builtin::MoveCard, Some(zone)) => Some(zone),
-        _ if kind.spec_target_kind() == TargetKind::Card => Some(Zone::Battlefield),
-        _ => None,
-    }
-}
-
-/// Whether `target` is legal for the built-in (`move_from`: `move_card`'s `from_zone`).
-fn legal_target(kind: Builtin, state: &GameState, target: Target, move_from: Option<Zone>) -> bool {
-    match (kind, target) {
-        (Builtin::MoveCard, Target::Card(id)) => {
-            let Some(card) = state.try_card(id) else {
-                return false;
-            };
-            move_from.is_some_and(|z| card.location() == Location::from(z))
-        }
-        // Tapping is for every permanent: creatures, artifacts and mana cards; so is cancelling
-        // the delays aimed at one.
-        (Builtin::TapCard | Builtin::UntapCard | Builtin::CancelDelay, Target::Card(id)) => {
-            state.try_card(id).is_some_and(|c| c.on_battlefield())
-        }
-        (_, Target::Player(p)) => kind.spec_target_kind() == TargetKind::Player && p.is_seat(),
-        (_, Target::Card(id)) => {
-            kind.spec_target_kind() == TargetKind::Card
-                && state
-                    .try_card(id)
-                    .is_some_and(|c| c.is_creature_on_battlefield())
-        }
-    }
-}
-
-/// A creature fights another: `fight` never targets its own source.
-fn not_itself(kind: Builtin, source: InstanceId, target: Target) -> bool {
-    kind != Builtin::Fight || target != Target::Card(source)
-}
-
 /// The built-ins that can be static, as continuous effects (docs/cards.md, "Static
 /// abilities"): the stat changes, the techniques and the blocking flags. The others happen once.
 fn continuous(kind: Builtin, params: &Params) -> Option<Continuous> {
@@ -532,13 +502,6 @@ fn continuous(kind: Builtin, params: &Params) -> Option<Continuous> {
     Some(Continuous { modifier, reach })
 }
 
-fn move_from(params: &Params) -> Option<Zone> {
-    match params.get("from_zone") {
-        Some(ParamValue::Zone(zone)) => Some(*zone),
-        _ => None,
-    }
-}
-
 impl EffectHandler for BuiltinEffect {
     fn spec(&self) -> &EffectSpec {
         &self.spec
@@ -563,11 +526,26 @@ impl EffectHandler for BuiltinEffect {
     }
 
     fn target_zone(&self, params: &Params) -> Option<Zone> {
-        target_zone(self.kind, move_from(params))
+        target_zone(self.kind, Moving::of(params))
     }
 
     fn legal_target(&self, state: &GameState, target: Target, params: &Params) -> bool {
-        legal_target(self.kind, state, target, move_from(params))
+        legal_target(self.kind, state, target, Moving::of(params))
+    }
+
+    fn sweeps_zone(&self, zone: Zone, params: &Params) -> bool {
+        sweeps_zone(self.kind, zone, Moving::of(params))
+    }
+
+    fn sweeps_card(
+        &self,
+        state: &GameState,
+        source: InstanceId,
+        card: InstanceId,
+        zone: Zone,
+        params: &Params,
+    ) -> bool {
+        sweeps_card(self.kind, state, source, card, zone, Moving::of(params))
     }
 
     fn legal_target_for(
@@ -628,21 +606,24 @@ struct CompiledBuiltin {
     spec: Arc<EffectSpec>,
     /// `op.kind()`, read on every legality check: kept rather than matched each time.
     kind: Builtin,
-    /// `move_card`'s `from_zone`, likewise.
-    move_from: Option<Zone>,
+    /// `move_card`'s `from_zone` and `card_definition_id`, likewise.
+    moving: Moving,
 }
 
 impl CompiledBuiltin {
     fn new(op: BuiltinOp, spec: Arc<EffectSpec>) -> CompiledBuiltin {
-        let move_from = match op {
-            BuiltinOp::MoveCard { from, .. } => Some(from),
-            _ => None,
+        let moving = match &op {
+            BuiltinOp::MoveCard { from, by_id, .. } => Moving {
+                from: Some(*from),
+                by_id: by_id.is_some(),
+            },
+            _ => Moving::default(),
         };
         CompiledBuiltin {
             kind: op.kind(),
             op,
             spec,
-            move_from,
+            moving,
         }
     }
 }
@@ -657,11 +638,11 @@ impl EffectHandler for CompiledBuiltin {
     }
 
     fn target_zone(&self, _params: &Params) -> Option<Zone> {
-        target_zone(self.kind, self.move_from)
+        target_zone(self.kind, self.moving)
     }
 
     fn legal_target(&self, state: &GameState, target: Target, _params: &Params) -> bool {
-        legal_target(self.kind, state, target, self.move_from)
+        legal_target(self.kind, state, target, self.moving)
     }
 
     fn legal_target_for(
@@ -671,8 +652,22 @@ impl EffectHandler for CompiledBuiltin {
         target: Target,
         _params: &Params,
     ) -> bool {
-        not_itself(self.kind, source, target)
-            && legal_target(self.kind, state, target, self.move_from)
+        not_itself(self.kind, source, target) && legal_target(self.kind, state, target, self.moving)
+    }
+
+    fn sweeps_zone(&self, zone: Zone, _params: &Params) -> bool {
+        sweeps_zone(self.kind, zone, self.moving)
+    }
+
+    fn sweeps_card(
+        &self,
+        state: &GameState,
+        source: InstanceId,
+        card: InstanceId,
+        zone: Zone,
+        _params: &Params,
+    ) -> bool {
+        sweeps_card(self.kind, state, source, card, zone, self.moving)
     }
 
     fn resolve_choice(

@@ -22,6 +22,7 @@
 mod builtin;
 mod op;
 mod run;
+mod targets;
 
 pub use builtin::{Builtin, BuiltinEffect, builtin_registry};
 pub use op::{BuiltinOp, Num};

@@ -123,6 +123,9 @@ pub enum BuiltinOp {
         from: Zone,
         /// The zone it goes to.
         to: Zone,
+        /// The definition id of the card to move, found in `from` (the controller's zone first)
+        /// instead of the target, when `card_definition_id` is given.
+        by_id: Option<CardId>,
     },
     /// `tap_card`.
     TapCard,
@@ -276,6 +279,11 @@ impl BuiltinOp {
             Builtin::MoveCard => BuiltinOp::MoveCard {
                 from: p.zone("from_zone")?,
                 to: p.zone("to_zone")?,
+                by_id: match params.get("card_definition_id") {
+                    None => None,
+                    Some(ParamValue::Card(card_id)) => Some(card_id.clone()),
+                    Some(_) => return Err(p.bad("card_definition_id")),
+                },
             },
             Builtin::TapCard => BuiltinOp::TapCard,
             Builtin::UntapCard => BuiltinOp::UntapCard,

@@ -9,6 +9,7 @@ use rtg_core::{
 
 use crate::builtin::Builtin;
 use crate::op::{BuiltinOp, Num};
+use crate::targets::destroyable;
 
 /// The value of a compiled whole number now: a literal as written, `$attack` / `$defense` read
 /// from the source and clamped to the parameter's kind.
@@ -77,12 +78,16 @@ pub fn run(
         }
         BuiltinOp::DestroyCard => {
             let id = card(kind, target)?;
-            if ctx
-                .state
-                .try_card(id)
-                .is_some_and(|c| c.is_creature_on_battlefield())
-            {
-                ctx.state.destroy(id, ctx.events);
+            match ctx.state.try_card(id).map(|c| c.location()) {
+                Some(Location::Battlefield) if destroyable(ctx.state, id) => {
+                    ctx.state.destroy(id, ctx.events);
+                }
+                // Only a sweep of a hand or a deck reaches a card there (`sweeps_card`): it goes
+                // to its owner's graveyard, as PTG's `destroy_card` puts it.
+                Some(Location::Hand | Location::Deck) => {
+                    ctx.state.move_card(id, Location::Graveyard, ctx.events);
+                }
+                _ => {}
             }
             Record::Nothing
         }
@@ -188,9 +193,26 @@ pub fn run(
             ctx.state.shuffle_deck(p);
             Record::Nothing
         }
-        BuiltinOp::MoveCard { from, to } => {
-            let id = card(kind, target)?;
+        BuiltinOp::MoveCard { from, to, by_id } => {
+            let named = card(kind, target)?;
             let (from, to) = (*from, *to);
+            let id = match by_id {
+                None => named,
+                // PTG's `card_definition_id`: the first card of that id in `from`, looked for in
+                // the controller's zone first (PTG looks in the first seat's: defect E06).
+                Some(card_id) => {
+                    let state = &*ctx.state;
+                    let owners = [ctx.controller, ctx.controller.opponent()];
+                    let found = owners.into_iter().find_map(|p| {
+                        let mut zone = state.player(p).zone(from).iter().copied();
+                        zone.find(|&id| state.def(id).card_id == *card_id)
+                    });
+                    let Some(id) = found else {
+                        return Ok(nothing);
+                    };
+                    id
+                }
+            };
             let movable = to != Zone::Battlefield || ctx.state.def(id).card_type != CardType::Spell;
             if ctx.state.card(id).location() == Location::from(from) && movable {
                 ctx.state.move_card(id, Location::from(to), ctx.events);
@@ -665,9 +687,12 @@ fn apply_buff(
     defense: i32,
 ) -> Vector<(rtg_core::InstanceId, u32, u32)> {
     let mut changed = Vector::new();
-    // PTG 0.9's `on_card_buff`, for each creature whose stats a non-zero buff changed; only in
-    // games whose cards listen for it (see `Content::hears`).
-    let heard = (attack != 0 || defense != 0) && ctx.state.content().hears(EventType::OnCardBuff);
+    // PTG 0.9's `on_card_buff`, for each creature whose stats a non-zero buff changed: under
+    // PTG 0.9's rules always, as PTG emits it; under PTG 0.2's only in games whose cards listen
+    // for it (see `Content::hears`), so that their logs stay what they were.
+    let heard = (attack != 0 || defense != 0)
+        && (ctx.state.rules().emits_every_buff()
+            || ctx.state.content().hears(EventType::OnCardBuff));
     // The battlefield is read by position rather than collected into a list (an allocation per
     // buff in the in-place step): a buff changes stats only, so no card enters or leaves it.
     let count = match buffed {

@@ -6,11 +6,12 @@
 //! delays, and leaves the state-based checks and the triggers of its events to the caller.
 
 use rtg_core::{
-    AlterationData, AlterationRef, Amount, Delay, EffectContext, EffectSpec, Event, EventType,
-    GameState, MAX_AMOUNT, ParamKind, ParamValue, Params, PlayerId, Record, Scope, Target,
+    AlterationData, AlterationRef, Delay, EffectContext, EffectSpec, Event, EventType, GameState,
+    PlayerId, Record, Target,
 };
 
-use crate::queue::{TriggerError, arm_reversal};
+use crate::queue::TriggerError;
+use crate::start::{arm_reversal, frozen_params};
 
 /// Sets a delay instead of applying `alt` to `target` now: its target and its computed numbers
 /// are fixed now (PTG's `resolve_params` reads them when the delay is set), and
@@ -65,64 +66,6 @@ pub(crate) fn delay_event(
         .owner(controller)
         .target(target)
         .amount(i32::try_from(remaining).unwrap_or(i32::MAX))
-}
-
-/// The alteration's parameters with every computed number replaced by its value now (with the
-/// alteration's card as `self`, its controller as "you" and `event`), brought into the range
-/// of the kind the effect declares for it, as the effect itself would have read it now; `None`
-/// when no parameter is computed, so that the alteration's compiled parameters serve.
-fn frozen_params(
-    state: &GameState,
-    spec: &EffectSpec,
-    at: AlterationRef,
-    alt: &AlterationData,
-    controller: PlayerId,
-    event: Option<&Event>,
-) -> Option<Params> {
-    let computed = |v: &ParamValue| match v {
-        ParamValue::Amount(Amount::Fixed(_)) => false,
-        ParamValue::Amount(_) | ParamValue::Expr(_) => true,
-        _ => false,
-    };
-    if !alt.params.iter().any(|(_, v)| computed(v)) {
-        return None;
-    }
-    let scope = Scope {
-        state,
-        subject: Some(at.source),
-        controller,
-        event,
-    };
-    let mut frozen = Params::new();
-    for (name, value) in alt.params.iter() {
-        // The kind the effect declares, the widest whole numbers when it declares none (as
-        // `EffectContext::int` reads an undeclared one).
-        let kind = spec
-            .params
-            .iter()
-            .find(|p| p.name == name)
-            .map_or(ParamKind::SignedInt, |p| p.kind);
-        let value = match value {
-            ParamValue::Amount(Amount::SourceAttack) => {
-                ParamValue::Amount(Amount::Fixed(kind.clamp(state.card(at.source).attack())))
-            }
-            ParamValue::Amount(Amount::SourceDefense) => {
-                ParamValue::Amount(Amount::Fixed(kind.clamp(state.card(at.source).defense())))
-            }
-            ParamValue::Expr(expr) => {
-                let (low, high) = kind.int_range().unwrap_or((-MAX_AMOUNT, MAX_AMOUNT));
-                let n = expr.value_in(&scope, low, high);
-                if kind == ParamKind::Amount {
-                    ParamValue::Amount(Amount::Fixed(n))
-                } else {
-                    ParamValue::Int(n)
-                }
-            }
-            other => other.clone(),
-        };
-        frozen.insert(name, value);
-    }
-    Some(frozen)
 }
 
 /// Counts down by one every delay of `player` (the start of that player's turn), in the order

@@ -18,14 +18,16 @@
 mod delays;
 mod matching;
 mod queue;
+mod start;
 
 pub use delays::{count_down_delays, fire_delay};
 pub use matching::{active_trigger_sources, passes_filters};
 pub use queue::{
     CHAIN_LIMIT, Checks, MAX_ARMED_REVERSALS, Scratch, TriggerError, TriggerStage, TriggerUse,
-    arm_reversal, condition_holds, expire_timed_effects, settle, start_alteration, start_use,
+    expire_timed_effects, settle,
 };
 pub use rtg_core::targets::{
     aim_of, alteration, controller_of, has_legal_target, is_legal_target, legal_targets,
     mass_targets, meets_target_condition, resolve_target,
 };
+pub use start::{arm_reversal, condition_holds, start_alteration, start_use};

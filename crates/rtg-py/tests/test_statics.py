@@ -113,6 +113,19 @@ def test_a_static_ability_refuses_what_only_happens_once(extra, field):
     assert field in (bad.value.field or "") + str(bad.value), str(bad.value)
 
 
+def test_a_static_ability_costs_nothing_written_as_ptg_writes_it():
+    # PTG's README writes `mana_requirement: {}` on each ability that costs nothing: the card file
+    # carries it, and the loader takes an empty cost on a static ability and refuses another.
+    ability = CardAbility("S", "", AbilityType.STATIC, {}, [AlterationData(
+        effect=rtg.BuffCardEffect(), target=TargetSpec.SELF, params={"attack_increase": 1})])
+    assert ability.to_dict()["mana_requirement"] == {}
+    assert creature("x_01", abilities=[ability]).abilities[0].ability_type is AbilityType.STATIC
+    with pytest.raises(CardError) as bad:
+        creature("x_01", abilities=[CardAbility("S", "", AbilityType.STATIC, {"fire": 1}, [AlterationData(
+            effect=rtg.BuffCardEffect(), target=TargetSpec.SELF, params={"attack_increase": 1})])])
+    assert "mana_requirement" in (bad.value.field or "") + str(bad.value), str(bad.value)
+
+
 def test_a_spell_cannot_have_a_static_ability():
     with pytest.raises(CardError):
         CardDefinition("s_01", "S", "", CardType.SPELL, {}, abilities=[CardAbility("S", "", AbilityType.STATIC, {}, [

@@ -47,7 +47,7 @@ fn run_checks(
         // Static abilities first: what they do now decides who dies (a lord's +0/+1 keeps a
         // creature alive; its end may kill one).
         if statics {
-            scan |= state.refresh_ongoing(events).weakened;
+            scan |= state.refresh_ongoing().weakened;
         }
         dying.clear();
         if scan {

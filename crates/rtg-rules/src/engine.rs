@@ -398,8 +398,9 @@ fn fill_immediate_alterations(
 }
 
 /// Checks the chosen target against every alteration that needs one, and the targets the
-/// others name against their `target_condition` (a use whose named target fails it is refused,
-/// as PTG 0.9 refuses it).
+/// others name against their `target_condition`: a use whose named target fails it is refused,
+/// a spell's as an activation's (PTG 0.9.13 refuses an activation so, and never reads a spell's
+/// `target_condition`: docs/rules.md, "Targets and `target_condition`").
 fn check_target(
     state: &GameState,
     refs: &[AlterationRef],

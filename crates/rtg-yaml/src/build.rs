@@ -268,7 +268,9 @@ impl Builder<'_> {
     }
 
     /// What a static ability may not have: a spell never stays on the battlefield, and a
-    /// static ability is never used, so it has no cost and no limit of uses.
+    /// static ability is never used, so it has no cost and no limit of uses. An empty
+    /// `mana_requirement: {}` is no cost: PTG 0.9.13's loader reads the key on every ability and
+    /// its README writes `{}` on each one that costs nothing, so PTG's static cards carry it.
     fn check_static_ability(
         &self,
         raw_ability: &RawAbility,
@@ -290,7 +292,10 @@ impl Builder<'_> {
             (
                 "mana_requirement",
                 raw_ability.mana_requirement.as_ref().and_then(at),
-                raw_ability.mana_requirement.is_some(),
+                raw_ability
+                    .mana_requirement
+                    .as_ref()
+                    .is_some_and(|m| !m.value.0.is_empty()),
             ),
             (
                 "max_activations",
@@ -302,9 +307,13 @@ impl Builder<'_> {
             return Err(self.err(
                 &path.key(field),
                 pos,
-                ErrorKind::Meaningless(format!(
-                    "a static ability is never activated, so it takes no `{field}`"
-                )),
+                ErrorKind::Meaningless(if field == "mana_requirement" {
+                    "a static ability is never activated, so it costs nothing: its \
+                     `mana_requirement` is `{}` or left out"
+                        .to_owned()
+                } else {
+                    format!("a static ability is never activated, so it takes no `{field}`")
+                }),
             ));
         }
         Ok(())

@@ -326,6 +326,29 @@ pub enum ErrorKind {
         /// `end_trigger` or `turn_duration`.
         field: &'static str,
     },
+    /// A mass alteration (`target: each`, `group`) sweeping a zone where its effect means
+    /// nothing, so that it would silently do nothing.
+    #[error(
+        "effect `{effect}` does nothing to a card there (`from_zone: {zone}`), so `{sweep}` cannot take its cards from it; it sweeps: {}", .sweeps.join(", ")
+    )]
+    NotInZone {
+        /// The effect.
+        effect: String,
+        /// The zone swept (`from_zone`).
+        zone: &'static str,
+        /// `group` or `target: each`.
+        sweep: &'static str,
+        /// The zones the effect sweeps.
+        sweeps: Vec<&'static str>,
+    },
+    /// `move_card`'s `card_definition_id` with a target that chooses or sweeps cards.
+    #[error(
+        "`card_definition_id` finds the card `move_card` moves by its id (the controller's zone first), so nothing is {how}: write `target: self`"
+    )]
+    FoundById {
+        /// `chosen` or `swept`.
+        how: &'static str,
+    },
     /// Two fields that exclude each other.
     #[error("give either `{first}` or `{second}`, not both")]
     Conflict {

@@ -58,12 +58,15 @@ def rtg_step(act: dict, case: PtgCase, phase_before: str) -> dict:
 class Case:
     """One generated case: its cards, position, steps and PTG's view after each step."""
 
-    def __init__(self, seed: int, index: int, out: Path, allow_new_defects: bool, statics_delays: bool = True):
+    def __init__(self, seed: int, index: int, out: Path, allow_new_defects: bool, statics_delays: bool = True,
+                 readings: bool = True):
         self.id = f"case-{index:05d}"
         rng = random.Random(f"{seed}:{index}")
-        # Statics and delays come from their own stream: without them a case is what it was.
+        # Statics and delays come from their own stream, and so do the readings' forms (issue 37):
+        # without them a case is what it was.
         xrng = random.Random(f"{seed}:{index}:statics-delays") if statics_delays else None
-        g = gen.Generator(rng, allow_new_defects=allow_new_defects, xrng=xrng)
+        yrng = random.Random(f"{seed}:{index}:readings") if readings else None
+        g = gen.Generator(rng, allow_new_defects=allow_new_defects, xrng=xrng, yrng=yrng)
         self.cards = g.card_set().cards
         self.position = g.position()
         self.techniques = {c.card_id: set(c.data.get("techniques", [])) for c in self.cards}
@@ -201,6 +204,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="do not draw the forms of the PTG defects this tool found (fewer cut cases)")
     ap.add_argument("--no-statics-delays", action="store_true",
                     help="draw no static ability, delay or cancel_delay: the case stream of the grammar before them")
+    ap.add_argument("--no-readings", action="store_true",
+                    help="draw none of the forms of issue 37's readings (readings.py): the case stream before them")
     ap.add_argument("--json", type=Path, help="write the report as JSON here")
     ap.add_argument("--explain", action="store_true", help="list what the grammar avoids and what cuts a case, and exit")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every disagreement in full")
@@ -227,7 +232,8 @@ def main(argv: list[str] | None = None) -> int:
     indexes = [int(i) for i in args.only.split(",")] if args.only else range(args.first, args.first + args.cases)
     for index in indexes:
         try:
-            cases.append(Case(args.seed, index, out, not args.no_new_defects, not args.no_statics_delays))
+            cases.append(Case(args.seed, index, out, not args.no_new_defects, not args.no_statics_delays,
+                              not args.no_readings))
         except Exception as e:  # a fault of this tool: report it, never hide it
             import traceback
 

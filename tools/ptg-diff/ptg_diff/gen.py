@@ -15,12 +15,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from .readings import ReadingForms
+
 # What the grammar leaves out on purpose, and why (shown by `--explain`).
 AVOIDED = {
     "start triggers on events PTG never emits or emits otherwise": (
         "on_card_receive_damage, on_card_healed, on_card_attack, on_card_draw (PTG's turn draw has "
         "no source), on_player_* (PTG emits damage only for combat, mana gained only for mana "
-        "cards), on_card_buff (PTG names the buffing card), on_card_enter/leave_graveyard"
+        "cards), on_card_enter/leave_graveyard; on_card_buff only with trigger_self: false and no "
+        "condition on the event's source (PTG names the buffing card)"
     ),
     "trigger_owner / trigger_card_id": "D-OLD: PTG 0.9.13 drops them silently",
     "end_trigger except on a self enter trigger without condition": (
@@ -53,7 +56,8 @@ AVOIDED = {
         "new: PTG's PendingTrigger has no delay: resolve_pending_trigger applies it at once "
         "(drawn rarely, detected as pending_delay_ignored)"
     ),
-    "triggers on the four on_delay_* events": (
+    "triggers on on_delay_set, on_delay_updated, on_delay_cancelled; a delay or cancel_delay on "
+    "an on_delay_expired trigger": (
         "on_delay_cancelled is never emitted by PTG; PTG interleaves each delay's update and "
         "expiry (rtg counts every delay down first) and rebuilds its list after the countdown"
     ),
@@ -63,8 +67,18 @@ AVOIDED = {
     "self_entered_this_turn, blockers_count, opponent_attacked_last_turn, event_damage_amount": (
         "read otherwise on purpose (docs/rules.md, Conditions)"
     ),
-    "recruit of mana cards, move_card, set_stats reversal, restore_stats": (
+    "recruit of mana cards, move_card to or from the battlefield, set_stats reversal, restore_stats": (
         "readings already in docs/rules.md (recruit adds the mana; restore_stats)"
+    ),
+    "destroy_card sweeping a graveyard, another effect sweeping a hand, a deck or a graveyard": (
+        "refused by rtg's loader: the effect would do nothing there (rules.md, `each` and `group`)"
+    ),
+    "a spell's named target with a target_condition": (
+        "rtg refuses the spell; PTG never reads a spell's target_condition (rules.md, Targets)"
+    ),
+    "a target_condition on a group": (
+        "new: PTG's activated ability checks it on the group's named card or player, then sweeps "
+        "every card of the group; rtg takes the cards of the group that meet it"
     ),
 }
 
@@ -121,6 +135,8 @@ DELAYABLE = {"damage_card", "buff_card", "tap_card", "untap_card", "cannot_block
              "grant_technique", "remove_technique", "damage_player", "heal_player", "draw_card",
              "mill", "gain_mana", "set_stats"}
 NUMBER_REFS = ["$creatures_in_bf", "$cards_in_hand", "$opponent_creatures_in_bf", "$cards_in_graveyard"]
+# Every card effect an alteration may have.
+CARD_EFFECT_NAMES = {name for name, *_ in CARD_EFFECTS} | {"fight", "cancel_delay"}
 
 
 @dataclass
@@ -169,12 +185,17 @@ def _mana_cost(rng: random.Random, low: int, high: int) -> dict:
 class Generator:
     """Draws card sets, positions and (with `ptgrun`) step sequences from one seed."""
 
-    def __init__(self, rng: random.Random, *, allow_new_defects: bool = True, xrng: random.Random | None = None):
+    card_effect_names = CARD_EFFECT_NAMES
+
+    def __init__(self, rng: random.Random, *, allow_new_defects: bool = True, xrng: random.Random | None = None,
+                 yrng: random.Random | None = None):
         self.rng = rng
         # Static abilities, delays and cancel_delay are drawn from a second generator, so that
         # `rng`'s stream, and so every card and position drawn before they were added, is the
         # same: a case that draws none of them is the case of the same index before. None: none.
         self.xrng = xrng
+        # The forms of issue 37's readings, from a third one, likewise (readings.py). None: none.
+        self.readings = ReadingForms(self, yrng) if yrng is not None else None
         # With this set, forms that trigger PTG defects first found by this tool are drawn
         # too (rarely), so that the report keeps counting them.
         self.allow_new_defects = allow_new_defects
@@ -450,9 +471,12 @@ class Generator:
             elif "group" not in alt and (alt.get("target") != "choose" or context == "activated" or self.allow_new_defects):
                 alt["turn_duration"] = rng.randint(1, 2)
         self._delay_or_cancel(alt, context)
+        if self.readings is not None:
+            # Last, after every draw of the other streams: `chosen` stays what it was drawn as.
+            self.readings.alteration(alt, context)
         # Key order as a person writes them.
         order = ["effect", "target", "start_trigger", "end_trigger", "trigger_self", "turn_duration",
-                 "delay", "group", "exclude_self", "condition", "target_condition", "params"]
+                 "delay", "group", "from_zone", "exclude_self", "condition", "target_condition", "params"]
         return {k: alt[k] for k in order if k in alt}, chosen
 
     def _delay_or_cancel(self, alt: dict, context: str) -> None:
@@ -558,7 +582,10 @@ class Generator:
                 context = "triggered" if rng.random() < 0.6 else "activated"
                 abilities.append(self.ability(context, card_kind=kind, index=i))
             if self.xrng is not None and self.xrng.random() < 0.15:
-                abilities.append(self.static_ability(data, len(abilities)))
+                ability = self.static_ability(data, len(abilities))
+                if self.readings is not None:
+                    ability = self.readings.static_cost(ability)
+                abilities.append(ability)
         elif kind == "artifact":
             for i in range(rng.choice([1, 1, 2])):
                 context = "triggered" if rng.random() < 0.5 else "activated"

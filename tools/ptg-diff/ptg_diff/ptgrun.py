@@ -36,7 +36,7 @@ from ptg.actions.declare_defense import DeclareDefenseAction
 from ptg.actions.order_blockers import OrderBlockersAction
 from ptg.actions.play_card import PlayCardAction
 from ptg.conditions import evaluate_conditions
-from ptg.core.enums import AbilityType, CardType, EffectType, EventType, ManaType, PhaseType, TargetSpec
+from ptg.core.enums import AbilityType, CardType, EffectType, EventType, ManaType, PhaseType, TargetSpec, ZoneType
 from ptg.core.types import ManaPool, ManaRequirement
 from ptg.effects.registry import EFFECT_REGISTRY
 from ptg.engine.event_bus import EventBus, GameEvent
@@ -45,6 +45,7 @@ from ptg.engine.player import Player
 from ptg.engine.types import CardInstance, PlayerState
 from ptg.techniques.resolver import _effective_techniques, has_haste
 
+from . import ptgreadings
 from .gen import MANA_TYPES
 
 # PTG registers an effect when its module is imported, and nothing imports them all.
@@ -102,6 +103,15 @@ FLAG_REASONS = {
     "static_under_set_stats": "a one-shot set_stats on a creature under a static buff: rtg sets the base and keeps the static buff on top (rules.md, Static abilities, layers); PTG overwrites it, and its reversal then takes the buff off the set value",
     "static_reversal_no_checks": "new: PTG's static reversal runs no state-based checks: a creature whose static +0/+N ends with damage marked stays at 0 defense",
     "chain_limit": "a chain of more than 300 triggered effects in one step (rtg refuses one of 10,000 with chain_limit)",
+    # Issue 37's readings (ptgreadings.py) and what their first runs found.
+    "E06": "E06: PTG's move_card with card_definition_id looks in the first seat's zones first whoever controls the ability, and walks a deck from its bottom; rtg in the controller's, from the top (rules.md, Effects new in 0.9)",
+    "E02": "E02: a buff of `target: each` emits no on_card_buff in PTG; in rtg each buff is one (rules.md, Effects new in 0.9)",
+    "E03": "E03: a buff of `group` emits no on_card_buff in PTG; in rtg each buff is one",
+    "E04": "E04: a delayed buff emits no on_card_buff in PTG; in rtg it does",
+    "buff_event_after_deaths": "new: PTG emits an activated ability's on_card_buff after the deaths the buff caused (and none for a creature buff_all killed); rtg with the buff",
+    "trigger_target_condition_ignored": "PTG's triggered abilities apply a named target's effect whatever its target_condition says; rtg's does nothing (rules.md, Targets and target_condition)",
+    "set_stats_ends_earlier_buffs": "set_stats ends the buffs made before it (rules.md, Effects, contract 16); PTG's reversal of an earlier temporary buff takes it off the set value",
+    "rtg_hears_before_entering": "rtg bug (open): a card entering the battlefield hears the events of its batch (the action's, or one resolved trigger's) from before it entered, as a creature an activated ability recruits or spawns hears that activation's on_ability_activated; PTG, as MTG (rule 603.10), does not",
 }
 
 
@@ -176,6 +186,12 @@ class FifoBus(EventBus):
         self.combat_hook = None
         self.over_state = None
         self.enters: dict = {}
+        # The events, (type, source), of rtg's batch being played, for rtg_hears_before_entering:
+        # those of the action, then of each listener that runs (rtg matches each queued item's
+        # events apart); and the card whose activated ability is being used (rtg has emitted its
+        # on_ability_activated already, PTG emits it after the effects).
+        self.batch_events: list = []
+        self.activating = None
 
     def subscribe(self, event_type, listener, card_id=None):
         super().subscribe(event_type, listener, card_id)
@@ -236,6 +252,12 @@ class FifoBus(EventBus):
     def emit(self, event, state):
         if event.type == EventType.ON_CARD_ENTER_BATTLEFIELD and event.source is not None:
             self.enters[event.source] = self.enters.get(event.source, 0) + 1
+            before = self.batch_events
+            if self.activating is not None:
+                before = before + [(EventType.ON_ABILITY_ACTIVATED, self.activating)]
+            if _hears_before_entering(state, event.source, before):
+                flag("rtg_hears_before_entering")
+        self.batch_events.append((event.type, event.source))
         if self.over_state is None and any(p.health <= 0 for p in state.players.values()):
             self.over_state = state
         if event.type == EventType.ON_COMBAT_RESOLVED and self.combat_hook is not None:
@@ -269,6 +291,8 @@ class FifoBus(EventBus):
                     static = _is_static_handler(listener)
                     if STATICS and not static and static_stale(state, self):
                         flag("D09")
+                    if not static:
+                        self.batch_events = []
                     new = listener(event, state)
                     if self.over_state is None and any(p.health <= 0 for p in new.players.values()):
                         self.over_state = new
@@ -324,6 +348,9 @@ def patch_ptg() -> None:
         return
     _PATCHED = True
 
+    # First, so that their effect wrappers are the innermost (see ptgreadings).
+    ptgreadings.patch(flag, lambda: CURRENT_BUS[0], STATICS)
+
     # An artifact's hidden defense (D01's 1) read by a condition.
     from ptg.conditions.registry import CONDITION_VARIABLES
 
@@ -365,6 +392,8 @@ def patch_ptg() -> None:
             if caller.f_code.co_name in ("execute", "_play_spell") and ability is not None and alteration is not None:
                 if alteration is not ability.alterations[-1]:
                     flag("deaths_between_alterations")
+            if caller.f_code.co_name == "execute":
+                ptgreadings.deaths_in_activation(alteration, dead, bus, flag)
         return orig_deaths(state, bus)
 
     for module in (spawn_mod, resolver_mod, activate_mod, play_mod, ptg_combat):
@@ -493,6 +522,7 @@ def patch_ptg() -> None:
 
     def activate(self, state, bus, player_id, card_id, ability_index, target_id=None):
         ability = state.all_cards[card_id].card_definition.abilities[ability_index]
+        ptgreadings.ACTIVATION[0] = state
         if isinstance(bus, FifoBus):
             bus.activation_listeners = bus._ordered(list(bus.listeners[EventType.ON_ABILITY_ACTIVATED]), state)
         paid = EFFECT_REGISTRY["spend_mana"]().apply(state, player_id, ability.mana_requirement)
@@ -507,7 +537,14 @@ def patch_ptg() -> None:
                 state, alt.condition, source_card_id=card_id, player_id=player_id, event=None
             ):
                 flag("D12")
-        return orig_activate(self, state, bus, player_id, card_id, ability_index, target_id)
+        if isinstance(bus, FifoBus):
+            bus.activating = card_id
+        try:
+            return orig_activate(self, state, bus, player_id, card_id, ability_index, target_id)
+        finally:
+            ptgreadings.ACTIVATION[0] = None
+            if isinstance(bus, FifoBus):
+                bus.activating = None
 
     ActivateAbilityAction.execute = activate
 
@@ -552,6 +589,9 @@ def patch_ptg() -> None:
         import sys
 
         cards = orig_find(state, player_id, group, from_zone)
+        if from_zone == ZoneType.DECK:
+            # Modelled: rtg sweeps a deck from its top; PTG's list has the top at the end.
+            cards = list(reversed(cards))
         frame = sys._getframe(1)
         alteration = frame.f_locals.get("alteration") or frame.f_locals.get("trigger_info")
         source = frame.f_locals.get("card_id")
@@ -656,6 +696,8 @@ _EXPIRING = [False]
 
 NOOPS: set = set()
 BUFFED: dict = {}
+# The cards a set_stats was applied to in the case being played.
+SET_CARDS: set = set()
 FLAG_EFFECTS = {"cannot_block", "revoke_cannot_block", "unblockable", "revoke_unblockable",
                 "grant_technique", "remove_technique", "untap_card", "tap_card"}
 
@@ -687,6 +729,10 @@ def _wrap_card_effect(cls, name: str, creature_only: bool) -> None:
     def _apply(self, state, target_uuid, *args, **kwargs):
         if name == "set_stats" and CURRENT_BUS[0] is not None and static_active_on(target_uuid, CURRENT_BUS[0]):
             flag("static_under_set_stats")
+        if name == "set_stats" and not _in_reversal():
+            SET_CARDS.add(target_uuid)
+        if name == "buff_card" and _in_reversal() and target_uuid in SET_CARDS:
+            flag("set_stats_ends_earlier_buffs")
         if name == "set_stats" and target_uuid in state.all_cards:
             c = state.all_cards[target_uuid]
             atk, dfn = kwargs.get("attack"), kwargs.get("defense")
@@ -694,9 +740,12 @@ def _wrap_card_effect(cls, name: str, creature_only: bool) -> None:
                 flag("set_stats_to_current")
         if not _EXPIRING[0] and target_uuid in state.all_cards:
             on_bf, creature = _creature_on_bf(state, target_uuid)
+            artifact = state.all_cards[target_uuid].type == CardType.ARTIFACT
             if not on_bf:
-                flag("card_effect_off_battlefield")
-            elif creature_only and not creature:
+                # destroy_card sweeping the hand or the deck its alteration names is rtg's too.
+                if not (name == "destroy_card" and _swept_zone(state, target_uuid)):
+                    flag("card_effect_off_battlefield")
+            elif creature_only and not creature and not (name == "destroy_card" and artifact):
                 flag("creature_effect_on_noncreature")
         if name == "damage_card" and not _EXPIRING[0]:
             amount = kwargs.get("amount", args[0] if args else 0)
@@ -800,6 +849,8 @@ def _wrap_player_effects() -> None:
     def buff_all_apply(self, state, target_uuid, attack_increase=0, defense_increase=0):
         creatures = frozenset(c for c in state.battlefield.get(target_uuid, []) if state.all_cards[c].type == CardType.CREATURE)
         if _in_reversal():
+            if creatures & SET_CARDS:
+                flag("set_stats_ends_earlier_buffs")
             # PTG expires its buffs oldest first: the one reversed is the oldest of its kind.
             done = BUFFED.get((target_uuid, -attack_increase, -defense_increase), [])
             if done and done.pop(0) != creatures:
@@ -902,6 +953,7 @@ class PtgCase:
         NOOPS.clear()
         BUFFED.clear()
         STATICS.clear()
+        SET_CARDS.clear()
         self.rng = rng
         self.defs = definitions
         self.handles: set[str] = set()
@@ -1048,8 +1100,8 @@ class PtgCase:
 
     def legal_targets(self, effect, group, target_condition, source_card_id, player_id) -> list[str]:
         """rtg's legal targets of a chosen alteration: players for player effects and groups;
-        creatures on either battlefield (any permanent for tap and untap), meeting the
-        target_condition, never the source for fight."""
+        creatures on either battlefield (and artifacts for destroy_card, any permanent for tap,
+        untap and cancel_delay), meeting the target_condition, never the source for fight."""
         st = self.game.state
         name = EFFECT_NAMES.get(type(effect), "")
         if group is not None or effect.effect_type == EffectType.PLAYER:
@@ -1058,7 +1110,11 @@ class PtgCase:
         for n in self.names:
             for cid in st.battlefield[n]:
                 c = st.all_cards[cid]
-                if name not in ("tap_card", "untap_card") and c.type != CardType.CREATURE:
+                if name in ("tap_card", "untap_card", "cancel_delay"):
+                    pass
+                elif name == "destroy_card" and c.type == CardType.ARTIFACT:
+                    pass
+                elif c.type != CardType.CREATURE:
                     continue
                 if name == "fight" and cid == source_card_id:
                     continue
@@ -1157,6 +1213,7 @@ class PtgCase:
         FLAGS.clear()
         g = self.game
         bus: FifoBus = g.bus
+        bus.batch_events = []
         bus.items = 0
         bus.deadline = time.monotonic() + STEP_SECONDS
         bus.over_state = None
@@ -1295,6 +1352,42 @@ def _effect_source():
             return frame.f_locals["trigger_info"].source_card_id
         frame = frame.f_back
     return None
+
+
+def _hears_before_entering(state, card_id: str, before: list) -> bool:
+    """True when a card entering now has a triggered alteration that an event of its batch from
+    before it entered would set off (its filters and no condition looked at): rtg matches a
+    batch's events against the listeners there when they are matched, so it would hear it."""
+    card = state.all_cards.get(card_id)
+    if card is None or not before:
+        return False
+    for ability in card.card_definition.abilities or []:
+        if ability.ability_type != AbilityType.TRIGGERED:
+            continue
+        for alt in ability.alterations:
+            for kind, source in before:
+                if kind == alt.start_trigger and (not alt.trigger_self or source is None or source == card_id):
+                    return True
+    return False
+
+
+def _swept_zone(state, card_id: str) -> bool:
+    """True when the effect being applied comes from a `group` or `each` alteration sweeping the
+    zone `card_id` is in (its `from_zone`), read from PTG's frames."""
+    import sys
+
+    zone = next((z for z, attr in (("hand", "hands"), ("deck", "decks"), ("graveyard", "graveyards"))
+                 if any(card_id in ids for ids in getattr(state, attr).values())), None)
+    frame = sys._getframe(2)
+    for _ in range(12):
+        if frame is None or zone is None:
+            return False
+        if frame.f_code.co_name in ("listener", "execute", "_play_spell", "resolve_pending_trigger"):
+            alteration = frame.f_locals.get("alteration") or frame.f_locals.get("trigger_info")
+            from_zone = getattr(alteration, "from_zone", None)
+            return from_zone is not None and from_zone.value == zone
+        frame = frame.f_back
+    return False
 
 
 def _in_reversal() -> bool:

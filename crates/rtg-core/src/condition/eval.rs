@@ -247,8 +247,11 @@ impl<'a> Scope<'a> {
             }
             EventSourceType => Value::Text(source_def.map_or("", |d| d.card_type.name())),
             EventSourceManaCost => int(source_def.map_or(0, |d| mana_value(d.mana.total()))),
+            // PTG's `context["remaining"]`: the turns left of the delay the event is about, -1
+            // when it has none. PTG's `on_delay_expired` carries none (the delay is gone), so
+            // it reads -1 there, though the event's amount is 0.
             EventDelayRemaining => int(self.event.map_or(-1, |e| {
-                if e.kind.is_about_a_delay() {
+                if e.kind.is_about_a_delay() && e.kind != EventType::OnDelayExpired {
                     i64::from(e.amount.unwrap_or(-1))
                 } else {
                     -1

@@ -40,6 +40,14 @@ impl RuleSet {
     pub fn attacking_taps(self) -> bool {
         self == RuleSet::Ptg09
     }
+
+    /// True when every buff an effect makes emits `on_card_buff`, whether or not a card of the
+    /// game listens for it, as PTG 0.9.13 emits it. Under `ptg-0.2` it is emitted only in games
+    /// whose cards listen for it ([`crate::Content::hears`]), so that the event logs of PTG
+    /// 0.2.0's cards stay what they always were.
+    pub fn emits_every_buff(self) -> bool {
+        self == RuleSet::Ptg09
+    }
 }
 
 impl fmt::Display for RuleSet {

@@ -2,6 +2,7 @@
 
 mod events;
 mod language;
+mod readings;
 
 // The workspace's shared test helpers: the engine's names and its positions built in Rust.
 use rtg_testkit::{positions as support, prelude};

@@ -204,9 +204,6 @@ class CardAbility:
         }
         if self.max_activations is not None:
             out["max_activations"] = self.max_activations
-        # A static ability is never paid for: no cost is written (the loader refuses one).
-        if str(self.ability_type) == "static" and not out["mana_requirement"]:
-            del out["mana_requirement"]
         return out
 
 

@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use rtg_core::{
-    AbilityType, AlterationData, CardType, EffectSpec, MAX_COUNT, TargetKind, TargetSpec,
-    TriggerOwner, TurnCount,
+    AbilityType, AlterationData, CardType, EffectHandler, EffectSpec, MAX_COUNT, Params,
+    TargetKind, TargetSpec, TriggerOwner, TurnCount, Zone,
 };
 use serde_saphyr::Spanned;
 
@@ -173,6 +173,12 @@ impl Builder<'_> {
             params_at,
             resolver,
         )?;
+        if mass {
+            self.check_swept_zone(handler.as_ref(), &params, raw, path)?;
+        }
+        if spec.name == "move_card" && params.contains("card_definition_id") {
+            self.check_found_by_id(raw, target, mass, path)?;
+        }
         if ability_type == AbilityType::Static && handler.continuous(&params).is_none() {
             return Err(self.err(
                 &path.key("effect"),
@@ -360,6 +366,69 @@ impl Builder<'_> {
             ));
         }
         Ok(())
+    }
+
+    /// A mass alteration's `from_zone` is a zone where its effect means something
+    /// ([`EffectHandler::sweeps_zone`]): `destroy_card` of a hand puts its cards into the
+    /// graveyard, `buff_card` of a hand would do nothing, and a sweep that can never do anything
+    /// is a mistake to report, not a silent no-op. Without `from_zone` the sweep takes the
+    /// effect's own zone, which it always means something in.
+    fn check_swept_zone(
+        &self,
+        handler: &dyn EffectHandler,
+        params: &Params,
+        raw: &RawAlteration,
+        path: &FieldPath,
+    ) -> Result<()> {
+        let Some(written) = &raw.from_zone else {
+            return Ok(());
+        };
+        let zone = written.value.0;
+        if handler.sweeps_zone(zone, params) {
+            return Ok(());
+        }
+        Err(self.err(
+            &path.key("from_zone"),
+            at(written),
+            ErrorKind::NotInZone {
+                effect: handler.spec().name.clone(),
+                zone: zone.name(),
+                sweep: if raw.group.is_some() {
+                    "group"
+                } else {
+                    "target: each"
+                },
+                sweeps: Zone::ALL
+                    .into_iter()
+                    .filter(|z| handler.sweeps_zone(*z, params))
+                    .map(Zone::name)
+                    .collect(),
+            },
+        ))
+    }
+
+    /// `move_card` with `card_definition_id` finds the card it moves by that id, so its target
+    /// names none: `self`, as PTG's files write it; a chosen or swept card would be ignored.
+    fn check_found_by_id(
+        &self,
+        raw: &RawAlteration,
+        target: TargetSpec,
+        mass: bool,
+        path: &FieldPath,
+    ) -> Result<()> {
+        let how = if mass {
+            "swept"
+        } else if target != TargetSpec::SelfCard {
+            "chosen"
+        } else {
+            return Ok(());
+        };
+        let (field, pos) = match (&raw.group, &raw.target) {
+            (Some(group), _) => ("group", at(group)),
+            (None, Some(target)) => ("target", at(target)),
+            (None, None) => ("params", raw.params.as_ref().and_then(at)),
+        };
+        Err(self.err(&path.key(field), pos, ErrorKind::FoundById { how }))
     }
 
     /// `turn_duration`: a whole number of turns from 1 to [`MAX_COUNT`], or an expression

@@ -9,6 +9,7 @@ use rtg_yaml::{ErrorKind, NameKind, build_catalog};
 use crate::support::{BASE, assert_at, base_with, card_error, card_error_with, triggered};
 
 mod language;
+mod zones;
 
 // --- YAML structure -----------------------------------------------------------------------
 

@@ -153,10 +153,14 @@ fn conditions_and_expressions_written_out_load_back_equal() {
         )
         .with("defense_increase", ParamValue::Int(-1));
 
-    let mut group = AlterationData::new("grant_technique", TargetSpec::SelfCard);
+    // A sweep of a hand, with an effect that means something there (the loader refuses one
+    // that would do nothing to every card it sweeps).
+    let mut group = AlterationData::new("move_card", TargetSpec::SelfCard);
     group.group = Some(Arc::from("witch"));
     group.from_zone = Some(Zone::Hand);
-    group.params = Params::new().with("technique", ParamValue::Technique(Technique::Flying));
+    group.params = Params::new()
+        .with("from_zone", ParamValue::Zone(Zone::Hand))
+        .with("to_zone", ParamValue::Zone(Zone::Graveyard));
 
     let mut choose = AlterationData::new("choose_mana", TargetSpec::Owner);
     choose.params = Params::new().with(

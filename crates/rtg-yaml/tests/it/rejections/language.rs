@@ -108,6 +108,51 @@ fn a_static_alteration_takes_no_trigger_reversal_or_chosen_target() {
     );
 }
 
+/// A static ability with `mana_requirement:` (written on line 8, its map on line 9) and
+/// `max_activations:` when given.
+fn static_with(ability_field: &str) -> String {
+    static_ability("- effect: buff_card\n  target: self\n  params: {attack_increase: 1}").replace(
+        "    ability_type: static\n",
+        &format!("    ability_type: static\n{ability_field}"),
+    )
+}
+
+#[test]
+fn a_static_ability_with_an_empty_mana_requirement_loads_as_ptg_writes_it() {
+    // PTG 0.9.13's README writes `mana_requirement: {}` on every ability that costs nothing,
+    // and its loader reads the key on every ability type.
+    for written in [
+        "    mana_requirement: {}\n",
+        "    mana_requirement:\n      fire: 0\n",
+    ] {
+        let card = rtg_yaml::parse_card("lord.yaml", &static_with(written), None)
+            .unwrap_or_else(|e| panic!("{written}: {e}"));
+        let ability = &card.abilities[0];
+        assert_eq!(ability.ability_type, rtg_core::AbilityType::Static);
+        assert!(ability.mana_requirement.is_empty());
+    }
+}
+
+#[test]
+fn a_static_ability_with_a_cost_or_a_limit_of_uses_is_refused_with_its_line_and_field() {
+    let e = card_error(&static_with("    mana_requirement:\n      fire: 1\n"));
+    assert!(matches!(e.kind(), ErrorKind::Meaningless(_)), "{e}");
+    assert_at(
+        &e,
+        9,
+        Some("abilities[0].mana_requirement"),
+        &["never activated", "`{}` or left out"],
+    );
+    let e = card_error(&static_with("    max_activations: 1\n"));
+    assert!(matches!(e.kind(), ErrorKind::Meaningless(_)), "{e}");
+    assert_at(
+        &e,
+        8,
+        Some("abilities[0].max_activations"),
+        &["never activated", "max_activations"],
+    );
+}
+
 #[test]
 fn a_spell_cannot_have_a_static_ability() {
     let text =
